@@ -1,0 +1,6 @@
+export * from './audience';
+export * from './bindings';
+export * from './messages';
+export * from './payload';
+export * from './survey';
+export * from './user';

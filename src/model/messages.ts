@@ -1,0 +1,34 @@
+/**
+ * The validation messages of spec §5, word for word. They are the English source texts;
+ * the renderer translates them and fills `{count}` and `{email}`.
+ */
+export const VALIDATION_MESSAGES = {
+  chooseOption: 'Please choose an option.',
+  fillField: 'Please fill in this field.',
+  commentWithin: 'Please enter your comment within {count} characters.',
+  nameRequired: 'Please enter your name.',
+  nameWithin: 'Please enter your name within {count} characters.',
+  agreeTerms: 'Please agree to the terms first.',
+  emailRequired: 'Please enter your email.',
+  emailFormat: 'Please enter your email address in the {email} format.',
+  emailWithin: 'Please enter your email within {count} characters.',
+  commentRequired: 'Please enter a comment.',
+} as const;
+
+/** The key of one validation message. */
+export type MessageKey = keyof typeof VALIDATION_MESSAGES;
+
+/** A message chosen for one failed keyword, with the number it quotes where it quotes one. */
+export interface MessageRef {
+  key: MessageKey;
+  count?: number;
+}
+
+/** The JSON Schema keywords our compiled schemas use and that can fail. */
+export type ValidationKeyword = 'required' | 'pattern' | 'maxLength' | 'enum' | 'const' | 'type';
+
+/**
+ * For each field (a dotted path into the form data, such as `details.other` or `name`),
+ * which message a failure of each keyword shows.
+ */
+export type FieldMessages = Record<string, Partial<Record<ValidationKeyword, MessageRef>>>;

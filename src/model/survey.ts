@@ -1,0 +1,136 @@
+import type { Audience, AudienceRule } from './audience';
+import type { FieldMessages } from './messages';
+import type { PayloadSlot } from './payload';
+
+export type StepId = string;
+export type AnswerId = string;
+
+/** The id of the 'Other' answer that choice steps may add after their authored answers. */
+export const OTHER_ANSWER_ID = 'other';
+
+/** A JSON Schema object as the compiler emits it (kept structural so the model imports nothing). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** What a step's RJSF form needs: the schema, the uiSchema, the precompiled validator and the messages. */
+export interface StepForm {
+  schema: JsonSchema;
+  uiSchema: JsonSchema;
+  /** Key of the precompiled validator module in src/generated/validators (a hash of the schema). */
+  validatorId: string;
+  messages: FieldMessages;
+}
+
+/** A free-text box attached to an answer ('Other', or an answer that needs text) or to a text step. */
+export interface TextInput {
+  required: boolean;
+  label: string;
+  placeholder?: string;
+  /** Absent where the spec sets no limit. */
+  maxLength?: number;
+}
+
+/** One radio answer of a choice step, already filtered for the audience. */
+export interface ChoiceAnswer {
+  id: AnswerId;
+  text: string;
+  next: StepId;
+  isOther: boolean;
+  input?: TextInput;
+}
+
+interface StepBase {
+  id: StepId;
+  /** The number the step indicator shows (3.5 shows as 3); absent for surveys without an indicator. */
+  indicator?: number;
+  /** The payload entry this step writes. */
+  slot: PayloadSlot;
+  /** The page heading; absent where the question itself is the heading. */
+  heading?: string;
+  form: StepForm;
+}
+
+/**
+ * A question with radio answers. Form data: `{ answer?: AnswerId, details?: { [answerId]: string } }`;
+ * the payload comment is `details[answer]`.
+ */
+export interface ChoiceStep extends StepBase {
+  type: 'choice';
+  question: string;
+  /** `random`: shuffled once per visit, 'Other' always last. */
+  order: 'random' | 'fixed';
+  /** Authored order, 'Other' last where present. */
+  answers: ChoiceAnswer[];
+}
+
+/** A question answered with text only (step 3.5). Form data: `{ text?: string }`; it fills its slot's comment. */
+export interface TextStep extends StepBase {
+  type: 'text';
+  question: string;
+  input: TextInput;
+  next: StepId;
+}
+
+/** One field of the closing form. */
+export type FormField =
+  | { kind: 'name'; id: string; label: string; maxLength: number }
+  | { kind: 'email'; id: string; label: string; maxLength: number; readOnly: true }
+  | {
+      kind: 'comment';
+      id: string;
+      label: string;
+      required: boolean;
+      maxLength?: number;
+      placeholder?: string;
+      /** The payload entry this comment fills (its label is the entry's question). */
+      slot: PayloadSlot;
+    }
+  | { kind: 'agreement'; id: string; label: string };
+
+/**
+ * The closing form (step 4, or the growth-kit form). Form data: one key per field id
+ * (strings, and a boolean for the agreement). Submitting it ends the survey.
+ */
+export interface FormStep extends StepBase {
+  type: 'form';
+  fields: FormField[];
+  submit: string;
+}
+
+export type CompiledStep = ChoiceStep | TextStep | FormStep;
+
+/** An edge of the branching graph, for pictures, path enumeration and diffs. */
+export interface GraphEdge {
+  from: StepId;
+  to: StepId;
+  /** The answer that takes this edge; absent for a text step's single way on. */
+  answer?: AnswerId;
+  label: string;
+}
+
+/** The branching graph of one audience. */
+export interface FlowGraph {
+  nodes: { id: StepId; type: CompiledStep['type']; label: string; indicator?: number }[];
+  edges: GraphEdge[];
+}
+
+/** One survey as one audience sees it: only the steps and answers that audience can reach. */
+export interface CompiledFlow {
+  audience: Audience;
+  start: StepId;
+  steps: Record<StepId, CompiledStep>;
+  graph: FlowGraph;
+}
+
+/** One survey file compiled for both audiences. */
+export interface CompiledSurvey {
+  id: string;
+  /** The YAML file it came from, relative to the project root. */
+  source: string;
+  /** Total number of steps the indicator shows; absent for a survey without an indicator. */
+  indicatorSteps?: number;
+  limits: Record<string, number>;
+  audiences: Record<Audience, CompiledFlow>;
+}
+
+/** Re-exported so consumers of the compiled survey need one import. */
+export type { Audience, AudienceRule };
