@@ -1,0 +1,42 @@
+import type { CompiledSurvey } from '../model';
+import type { SurveyState } from './state';
+import { answerById } from './steps';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A saved state, if it still fits the compiled survey: same survey and audience, every step on the
+ * trail a step of the flow, linked by the graph, and each choice order a permutation of that
+ * step's answers. A state saved before the survey changed is dropped (null), never half-used.
+ */
+export function restoreState(survey: CompiledSurvey, audience: SurveyState['audience'], saved: unknown): SurveyState | null {
+  if (!isRecord(saved) || saved.surveyId !== survey.id || saved.audience !== audience) return null;
+  const { trail, data, order, status } = saved;
+  if (!Array.isArray(trail) || trail.length === 0 || !isRecord(data) || !isRecord(order)) return null;
+  if (status !== 'answering') return null;
+  const flow = survey.audiences[audience];
+  if (trail[0] !== flow.start) return null;
+  for (let i = 0; i < trail.length; i++) {
+    const id = trail[i];
+    const step = typeof id === 'string' ? flow.steps[id] : undefined;
+    if (!step) return null;
+    const next = trail[i + 1];
+    if (next === undefined) break;
+    // Each step left behind must lead to the next one by the data saved for it.
+    const stepData = typeof id === 'string' ? data[id] : undefined;
+    const leadsOn =
+      step.type === 'choice'
+        ? isRecord(stepData) && answerById(step, String(stepData.answer))?.next === next
+        : step.type === 'text' && step.next === next;
+    if (!leadsOn) return null;
+  }
+  for (const [id, step] of Object.entries(flow.steps)) {
+    if (step.type !== 'choice') continue;
+    const savedOrder = order[id];
+    if (!Array.isArray(savedOrder)) return null;
+    const ids = step.answers.map((a) => a.id);
+    if (savedOrder.length !== ids.length || !ids.every((a) => savedOrder.includes(a))) return null;
+  }
+  return saved as unknown as SurveyState;
+}

@@ -1,0 +1,26 @@
+import type { CompiledSurvey } from '../model';
+import { SurveyTransitionError, type SurveyEvent, type SurveyState } from './state';
+import { currentStep, flowOf, nextStepId, stepById } from './steps';
+
+/**
+ * The pure step function of the survey: the state after `event`. It never mutates `state`.
+ * Data is assumed valid (the renderer checks it with the compiled validators first); an event
+ * that does not fit the graph, such as an unknown answer, throws SurveyTransitionError.
+ */
+export function transition(survey: CompiledSurvey, state: SurveyState, event: SurveyEvent): SurveyState {
+  if (state.status === 'complete') throw new SurveyTransitionError('the survey is already complete');
+  const step = currentStep(survey, state);
+  switch (event.type) {
+    case 'edit':
+      return { ...state, data: { ...state.data, [step.id]: event.data } };
+    case 'back':
+      return state.trail.length > 1 ? { ...state, trail: state.trail.slice(0, -1) } : state;
+    case 'continue': {
+      const data = { ...state.data, [step.id]: event.data };
+      const next = nextStepId(step, event.data);
+      if (next === null) return { ...state, data, status: 'complete' };
+      stepById(flowOf(survey, state), next);
+      return { ...state, data, trail: [...state.trail, next] };
+    }
+  }
+}
