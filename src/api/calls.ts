@@ -1,0 +1,148 @@
+// Every server call of spec §7 as one row of a table; one mechanism turns the rows into functions.
+import type { ContextResponse, SurveyPayload } from '../model';
+import { csrfToken, setCsrfToken } from './csrf';
+import { request } from './request';
+
+/** One call: how to address it, whether it carries the CSRF token, and the label its failures get (spec §8). */
+interface CallSpec<Args extends unknown[], Result> {
+  label: string;
+  method: 'GET' | 'POST';
+  /** `segment` is the toolkit's API segment (DESIGN §6). */
+  url: (segment: string, ...args: Args) => string;
+  csrf: boolean;
+  body?: (...args: Args) => unknown;
+  headers?: (...args: Args) => Record<string, string>;
+  /** Turns the parsed body into the call's result; throwing marks the answer as unusable. */
+  read?: (body: unknown) => Result;
+}
+
+const spec = <Args extends unknown[], Result = unknown>(s: CallSpec<Args, Result>) => s;
+const field = (body: unknown, name: string): unknown =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+const api = (segment: string, rest: string) => `/cancel/api/${encodeURIComponent(segment)}/${rest}`;
+
+/** The calls of spec §7 with their §8 labels. */
+export const CALLS = {
+  getContext: spec<[], ContextResponse>({
+    label: "User data wasn't received",
+    method: 'GET',
+    url: () => '/cancel/api/get-context/',
+    csrf: false,
+    read: (body) => {
+      const user = field(body, 'user');
+      if (user === undefined || (user !== null && typeof user !== 'object')) throw new Error('the answer has no user field');
+      return { user } as ContextResponse;
+    },
+  }),
+  getCsrfToken: spec<[], string>({
+    label: "CSRF token wasn't received",
+    method: 'GET',
+    url: () => '/cancel/api/get-csrf-token/',
+    csrf: false,
+    read: (body) => {
+      const token = field(body, 'csrf_token');
+      if (typeof token !== 'string' || token === '') throw new Error('the answer has no csrf_token');
+      setCsrfToken(token);
+      return token;
+    },
+  }),
+  sendConfirmationEmail: spec<[idempotencyKey: string]>({
+    label: 'Send confirmation email was failed',
+    method: 'POST',
+    url: (segment) => api(segment, 'send-confirmation-email/'),
+    csrf: true,
+    body: () => ({}),
+    headers: (idempotencyKey) => ({ 'Idempotency-Key': idempotencyKey }),
+  }),
+  isConfirmed: spec<[]>({
+    label: "Cancellation wasn't confirmed",
+    method: 'GET',
+    url: (segment) => api(segment, 'is-confirmed/'),
+    csrf: false,
+  }),
+  confirm: spec<[key: string]>({
+    label: 'Confirm unsubscribe request was failed',
+    method: 'GET',
+    url: (segment, key) => api(segment, `confirm/?key=${encodeURIComponent(key)}`),
+    csrf: true,
+  }),
+  eligibleForOffer: spec<[], boolean>({
+    label: "Eligible for offer wasn't set",
+    method: 'GET',
+    url: (segment) => api(segment, 'eligible-for-offer/'),
+    csrf: false,
+    read: (body) => field(body, 'result') === true,
+  }),
+  acceptOffer: spec<[offer: unknown]>({
+    label: 'Accept offer was failed',
+    method: 'POST',
+    url: (segment) => api(segment, 'accept-offer/'),
+    csrf: true,
+    body: (offer) => offer,
+  }),
+  downgrade: spec<[plan: string]>({
+    label: 'Downgrade subscription was failed',
+    method: 'GET',
+    url: (segment, plan) => api(segment, `downgrade/?to=${encodeURIComponent(plan)}`),
+    csrf: false,
+  }),
+  storeSurvey: spec<[payload: SurveyPayload]>({
+    label: "Survey didn't send to survey storage",
+    method: 'POST',
+    url: () => '/cancel/api/survey-storage/survey-monitoring/',
+    csrf: true,
+    body: (payload) => payload,
+  }),
+};
+
+type Calls = typeof CALLS;
+type ArgsOf<S> = S extends CallSpec<infer A, unknown> ? A : never;
+type ResultOf<S> = S extends CallSpec<never, infer R> ? R : never;
+
+/** The client of one page: every call of the table bound to the page's API segment and label prefix. */
+export type ApiClient = { [K in keyof Calls]: (...args: ArgsOf<Calls[K]>) => Promise<ResultOf<Calls[K]>> };
+
+/** A call that failed, labelled as spec §8 says; the underlying RequestError is the cause. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly label: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${label}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** Where a page's calls go: the toolkit's API segment and its label prefix ('SST', 'Trends'). */
+export interface ApiScope {
+  segment: string;
+  labelPrefix?: string;
+}
+
+/** The label a call's failure carries on a page: 'SST: Send confirmation email was failed'. */
+export function labelFor(label: string, labelPrefix?: string): string {
+  return labelPrefix ? `${labelPrefix}: ${label}` : label;
+}
+
+function bind<Args extends unknown[], Result>(s: CallSpec<Args, Result>, scope: ApiScope) {
+  return async (...args: Args): Promise<Result> => {
+    const url = s.url(scope.segment, ...args);
+    try {
+      const body = await request(url, {
+        method: s.method,
+        body: s.body?.(...args),
+        headers: s.headers?.(...args),
+        csrfToken: s.csrf ? csrfToken() : undefined,
+      });
+      return s.read ? s.read(body) : (body as Result);
+    } catch (error) {
+      throw new ApiError(labelFor(s.label, scope.labelPrefix), error);
+    }
+  };
+}
+
+/** Builds the client for one page from the table: no call is written out by hand. */
+export function createApi(scope: ApiScope): ApiClient {
+  const entries = Object.entries(CALLS).map(([name, s]) => [name, bind(s as CallSpec<unknown[], unknown>, scope)]);
+  return Object.fromEntries(entries) as ApiClient;
+}
