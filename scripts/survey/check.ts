@@ -1,0 +1,36 @@
+// CLI: npm run survey:check [-- PATH...] — checks survey YAML files or folders (default survey/),
+// prints every problem as FILE:LINE:COL: error CODE: message and exits 1, or a one-line summary and exits 0.
+import { pathToFileURL } from 'node:url';
+import { loadCheckedProject, summarize } from './check-project';
+import { formatProblem } from './problems';
+
+/** Runs the checker on `args` (paths; none means survey/), writes its report, and returns the exit status. */
+export async function main(
+  args: readonly string[],
+  write: (line: string) => void = console.log,
+  writeNote: (line: string) => void = console.error,
+): Promise<number> {
+  const paths = args.length > 0 ? args : ['survey'];
+  const project = await loadCheckedProject(paths);
+  if (project.problems.length === 0) {
+    write(summarize(project));
+    return 0;
+  }
+  for (const problem of project.problems) write(formatProblem(problem));
+  const n = project.problems.length;
+  // The count goes to stderr so that stdout holds problem lines only, for tools that parse them.
+  writeNote(`survey: ${n} problem${n === 1 ? '' : 's'}`);
+  return 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      console.error(`survey:check failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 2;
+    },
+  );
+}

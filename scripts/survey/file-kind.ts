@@ -1,0 +1,20 @@
+import { basename } from 'node:path';
+
+/** Which authoring format a YAML file is written in. */
+export type FileKind = 'survey' | 'toolkits' | 'provider';
+
+/**
+ * Decides a file's format by its name, as schemas/*.schema.json document it:
+ * `toolkits.yaml` holds the toolkit pages, `provider.yaml` the provider settings, any other name is a survey.
+ */
+export function fileKind(file: string): FileKind {
+  const name = basename(file).replace(/\.ya?ml$/, '');
+  if (name === 'toolkits') return 'toolkits';
+  if (name === 'provider') return 'provider';
+  return 'survey';
+}
+
+/** True for the file names the checker reads when given a folder. */
+export function isYamlFile(file: string): boolean {
+  return /\.ya?ml$/.test(file);
+}

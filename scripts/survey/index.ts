@@ -1,0 +1,5 @@
+// The programmatic API of the survey checker, for build tools, benches and tests.
+export { checkSurveyProject, loadCheckedProject, summarize } from './check-project';
+export type { CheckedFile, CheckedProject } from './check-project';
+export { formatProblem, sortProblems, SurveyProblemsError } from './problems';
+export type { Problem, ProblemCode } from './problems';

@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit } from 'yaml';
+import type { Document, YAMLError } from 'yaml';
+import { problemAt } from './problems';
+import type { Position, Problem, ProblemCode } from './problems';
+
+/** A path into the parsed data: map keys and sequence indexes, as in a JSON pointer. */
+export type YamlPath = readonly (string | number)[];
+
+/** A parsed YAML file that still knows where each value came from. */
+export interface YamlFile {
+  file: string;
+  /** The plain data; undefined when the file could not be read or parsed. */
+  data: unknown;
+  /** Syntax problems; when there are any, `data` is undefined. */
+  problems: Problem[];
+  /**
+   * The place of the node at `path`: of its key when `part` is 'key' and the last step is a map key,
+   * otherwise of its value. A path that does not exist resolves to its deepest existing ancestor.
+   */
+  locate(path: YamlPath, part?: 'key' | 'value'): Position;
+}
+
+const START: Position = { line: 1, col: 1 };
+
+/** Adds a problem at the node at `path` of a file (its key when `part` is 'key'). */
+export type Report = (path: YamlPath, code: ProblemCode, message: string, part?: 'key' | 'value') => void;
+
+/** A `Report` that locates each problem in `yaml` and pushes it onto `problems`. */
+export function reporterFor(yaml: YamlFile, problems: Problem[]): Report {
+  return (path, code, message, part = 'value') => {
+    problems.push(problemAt(yaml.file, yaml.locate(path, part), code, message));
+  };
+}
+
+/** Reads and parses one YAML file; never throws for unreadable or malformed input. */
+export async function loadYamlFile(file: string): Promise<YamlFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    return {
+      file,
+      data: undefined,
+      problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)],
+      locate: () => START,
+    };
+  }
+  return parseYaml(text, file);
+}
+
+/** Parses YAML text, keeping node positions so later checks can point at the offending key or value. */
+export function parseYaml(text: string, file: string): YamlFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const positionOf = (offset: number): Position => lineCounter.linePos(offset);
+
+  const problems = doc.errors.map((error) => {
+    if (error.code === 'DUPLICATE_KEY') {
+      return problemAt(file, positionOf(error.pos[0]), 'duplicate-key', 'this key appears twice in the same block');
+    }
+    const quoteStart = unclosedQuoteStart(doc, error);
+    if (quoteStart !== undefined) {
+      return problemAt(file, positionOf(quoteStart), 'yaml-syntax', 'this quoted text is never closed: add the closing quote');
+    }
+    return problemAt(file, positionOf(error.pos[0]), 'yaml-syntax', syntaxMessage(error.message));
+  });
+
+  return {
+    file,
+    data: problems.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 }),
+    problems,
+    locate: (path, part = 'value') => locateNode(doc, path, part, positionOf),
+  };
+}
+
+/** The first line of a `yaml` error message, without its own position suffix (we print ours). */
+function syntaxMessage(message: string): string {
+  const firstLine = message.split('\n')[0] ?? message;
+  const text = firstLine.replace(/ at line \d+, column \d+:?$/, '');
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * The parser reports an unclosed quote where the text ends, often many lines later; the quoted
+ * scalar it swallowed starts at the opening quote, which is where the author must look.
+ */
+function unclosedQuoteStart(doc: Document, error: YAMLError): number | undefined {
+  if (error.code !== 'MISSING_CHAR' || !/quote/.test(error.message)) return undefined;
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_key, node) {
+      const quoted = node.type === Scalar.QUOTE_SINGLE || node.type === Scalar.QUOTE_DOUBLE;
+      if (quoted && node.range && node.range[0] < error.pos[0] && error.pos[0] <= node.range[2]) {
+        start = node.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return start;
+}
+
+function locateNode(
+  doc: Document,
+  path: YamlPath,
+  part: 'key' | 'value',
+  positionOf: (offset: number) => Position,
+): Position {
+  let node: unknown = doc.contents;
+  let best = rangeStart(node, positionOf) ?? START;
+  for (const [index, segment] of path.entries()) {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
+      );
+      if (!pair) break;
+      const keyPos = rangeStart(pair.key, positionOf) ?? best;
+      const isLast = index === path.length - 1;
+      if (isLast && part === 'key') return keyPos;
+      node = pair.value;
+      // `key:` with nothing after it: point at the key rather than at empty space.
+      best = isEmptyScalar(node) ? keyPos : (rangeStart(node, positionOf) ?? keyPos);
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+      const pos = rangeStart(node, positionOf);
+      if (!pos) break;
+      best = pos;
+    } else {
+      break;
+    }
+  }
+  return best;
+}
+
+function rangeStart(node: unknown, positionOf: (offset: number) => Position): Position | undefined {
+  if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
+    const start: unknown = node.range[0];
+    if (typeof start === 'number') return positionOf(start);
+  }
+  return undefined;
+}
+
+function isEmptyScalar(node: unknown): boolean {
+  if (!isScalar(node) || node.value !== null || !node.range) return false;
+  return node.range[0] === node.range[1];
+}

@@ -1,0 +1,98 @@
+import { relative, sep } from 'node:path';
+
+/**
+ * Every kind of problem the checker reports. The codes are a contract: CI, editors and tests
+ * match on them, so a code is never renamed, only added.
+ */
+export type ProblemCode =
+  // the file itself
+  | 'read-error'
+  | 'missing-file'
+  | 'yaml-syntax'
+  | 'duplicate-key'
+  // the authoring schema (schemas/*.schema.json)
+  | 'unknown-key'
+  | 'missing-key'
+  | 'wrong-type'
+  | 'invalid-value'
+  | 'bad-limit'
+  // references and ids inside one survey
+  | 'duplicate-step'
+  | 'duplicate-answer'
+  | 'duplicate-field'
+  | 'unknown-step'
+  | 'unknown-limit'
+  // the branching graph
+  | 'unreachable-step'
+  | 'cycle'
+  | 'no-path-to-end'
+  | 'audience-mismatch'
+  | 'empty-step'
+  // across files
+  | 'duplicate-survey'
+  | 'unknown-survey'
+  | 'duplicate-route'
+  | 'unknown-route';
+
+/** One problem at one place of one file; `line` and `col` are 1-based. */
+export interface Problem {
+  /** The file as the checker was given it (absolute or relative to the working directory). */
+  file: string;
+  line: number;
+  col: number;
+  code: ProblemCode;
+  message: string;
+}
+
+/** A 1-based place in a file. */
+export interface Position {
+  line: number;
+  col: number;
+}
+
+/** Builds a problem at a position. */
+export function problemAt(file: string, pos: Position, code: ProblemCode, message: string): Problem {
+  return { file, line: pos.line, col: pos.col, code, message };
+}
+
+/** The path of `file` relative to `cwd`, with forward slashes on every platform. */
+export function displayPath(file: string, cwd: string = process.cwd()): string {
+  const rel = relative(cwd, file) || file;
+  return rel.split(sep).join('/');
+}
+
+/** Formats one problem the way the checker prints it: `FILE:LINE:COL: error CODE: message`. */
+export function formatProblem(problem: Problem, cwd: string = process.cwd()): string {
+  return `${displayPath(problem.file, cwd)}:${problem.line}:${problem.col}: error ${problem.code}: ${problem.message}`;
+}
+
+/** Sorts problems by file, line, column and code, and drops exact repeats. */
+export function sortProblems(problems: readonly Problem[]): Problem[] {
+  const seen = new Set<string>();
+  const unique = problems.filter((p) => {
+    const key = `${p.file}\0${p.line}\0${p.col}\0${p.code}\0${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort(
+    (a, b) =>
+      compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.code, b.code),
+  );
+}
+
+/** Thrown by the compiler when the survey has problems; it carries all of them. */
+export class SurveyProblemsError extends Error {
+  readonly problems: Problem[];
+
+  constructor(problems: Problem[]) {
+    super(`the survey has ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    this.name = 'SurveyProblemsError';
+    this.problems = problems;
+  }
+}
+
+/** Locale-independent string comparison, so output order never depends on the machine. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,188 @@
+import Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ProviderSettings } from '../../src/model';
+import providerSchema from '../../schemas/provider.schema.json';
+import surveySchema from '../../schemas/survey.schema.json';
+import toolkitsSchema from '../../schemas/toolkits.schema.json';
+import type { FileKind } from './file-kind';
+import type { YamlFile, YamlPath } from './load-yaml';
+import { problemAt } from './problems';
+import type { Problem, ProblemCode } from './problems';
+import { didYouMean } from './suggest';
+
+let validators: Record<FileKind, ValidateFunction> | undefined;
+
+/** The authoring-schema validators, compiled once per process. */
+function authoringValidators(): Record<FileKind, ValidateFunction> {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+    validators = {
+      survey: ajv.compile(surveySchema),
+      toolkits: ajv.compile(toolkitsSchema),
+      provider: ajv.compile(providerSchema),
+    };
+  }
+  return validators;
+}
+
+/** Validates a parsed file against its authoring schema; each ajv error becomes a problem at its YAML node. */
+export function checkSchema(yaml: YamlFile, kind: FileKind): Problem[] {
+  const validate = authoringValidators()[kind];
+  if (validate(yaml.data)) return [];
+  return (validate.errors ?? []).flatMap((error) => {
+    const problem = describeError(error, yaml.data);
+    if (!problem) return [];
+    return [problemAt(yaml.file, yaml.locate(problem.path, problem.part), problem.code, problem.message)];
+  });
+}
+
+interface Described {
+  code: ProblemCode;
+  path: YamlPath;
+  part: 'key' | 'value';
+  message: string;
+}
+
+function describeError(error: ErrorObject, root: unknown): Described | undefined {
+  const path = pointerToPath(error.instancePath, root);
+  const name = nameOf(path);
+  const parent = error.parentSchema ?? {};
+  const where = typeof parent.title === 'string' ? parent.title : 'block';
+  const params: Record<string, unknown> = error.params;
+
+  // A failed `if` or `propertyNames` only repeats what the error under it already reported.
+  if (error.keyword === 'if' || error.keyword === 'propertyNames') return undefined;
+
+  if (path[0] === 'limits' && path.length === 2 && (error.keyword === 'type' || error.keyword === 'minimum')) {
+    return {
+      code: 'bad-limit',
+      path,
+      part: 'value',
+      message: `limit ${name} must be a positive whole number, not ${show(error.data)}`,
+    };
+  }
+  if (error.propertyName !== undefined) {
+    const hint = typeof parent.description === 'string' ? `: use ${parent.description}` : '';
+    return {
+      code: 'invalid-value',
+      path: [...path, error.propertyName],
+      part: 'key',
+      message: `'${error.propertyName}' cannot be a name here${hint}`,
+    };
+  }
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const known = isRecord(parent.properties) ? Object.keys(parent.properties) : [];
+      return {
+        code: 'unknown-key',
+        path: [...path, key],
+        part: 'key',
+        message: `'${key}' is not a key of ${withArticle(where)}${didYouMean(key, known)}`,
+      };
+    }
+    case 'required':
+      return {
+        code: 'missing-key',
+        path,
+        part: 'value',
+        message: `${withArticle(where)} needs '${String(params.missingProperty)}'`,
+      };
+    case 'type':
+      return {
+        code: 'wrong-type',
+        path,
+        part: 'value',
+        message: `${name} must be ${typeName(params.type)}, not ${show(error.data)}`,
+      };
+    case 'enum': {
+      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : [];
+      return {
+        code: 'invalid-value',
+        path,
+        part: 'value',
+        message: `${name} must be one of ${allowed.join(', ')}, not ${show(error.data)}${didYouMean(String(error.data), allowed)}`,
+      };
+    }
+    case 'pattern': {
+      const hint = typeof parent.description === 'string' ? `: use ${parent.description}` : '';
+      return { code: 'invalid-value', path, part: 'value', message: `${name} cannot be ${show(error.data)}${hint}` };
+    }
+    case 'minimum':
+      return { code: 'invalid-value', path, part: 'value', message: `${name} must be at least ${String(params.limit)}` };
+    case 'minItems':
+      return { code: 'invalid-value', path, part: 'value', message: `${name} needs at least ${String(params.limit)} item` };
+    default:
+      return { code: 'invalid-value', path, part: 'value', message: `${name} ${error.message ?? 'is not valid'}` };
+  }
+}
+
+/** JSON pointer to path segments; indexes into arrays become numbers. */
+function pointerToPath(pointer: string, root: unknown): YamlPath {
+  if (pointer === '') return [];
+  const path: (string | number)[] = [];
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      const index = Number(segment);
+      path.push(index);
+      node = node[index];
+    } else {
+      path.push(segment);
+      node = isRecord(node) ? node[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+/** How a message names the node at `path`: its quoted key, or `item 2 of 'steps'` inside a list. */
+function nameOf(path: YamlPath): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return 'the file';
+  if (typeof last === 'number') return `item ${last + 1} of '${String(path[path.length - 2] ?? 'the list')}'`;
+  return `'${last}'`;
+}
+
+/** 'an answer', 'a choice step', 'an \'Other\' answer'. */
+function withArticle(noun: string): string {
+  return /^[aeiouAEIOU]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+function typeName(type: unknown): string {
+  switch (type) {
+    case 'integer':
+      return 'a whole number';
+    case 'number':
+      return 'a number';
+    case 'string':
+      return 'text';
+    case 'boolean':
+      return 'true or false';
+    case 'array':
+      return 'a list (lines starting with -)';
+    case 'object':
+      return 'a block of keys (key: value lines)';
+    default:
+      return String(type);
+  }
+}
+
+/** A short description of a wrong value for a message. */
+function show(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a block of keys';
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  return String(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The provider settings when `data` matches schemas/provider.schema.json, which describes ProviderSettings. */
+export function readProvider(data: unknown): ProviderSettings | undefined {
+  const validate = authoringValidators().provider as ValidateFunction<ProviderSettings>;
+  return validate(data) ? data : undefined;
+}

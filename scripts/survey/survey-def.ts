@@ -1,0 +1,102 @@
+import type { AudienceRule, PayloadSlot } from '../../src/model';
+import type { YamlPath } from './load-yaml';
+
+/**
+ * A survey file read leniently: whatever is well-formed is kept, with the YAML path of each part,
+ * so the graph checks still run (and point at the right place) when the schema check found problems.
+ * The compiler reads the same structure, but only once the file has no problems at all.
+ */
+export interface SurveyDef {
+  id?: Named;
+  start?: Named;
+  indicatorSteps?: number;
+  limits: LimitDef[];
+  steps: StepDef[];
+}
+
+/** A name written in the file (an id, or a reference to a step or a limit) and where it is written. */
+export interface Named {
+  name: string;
+  path: YamlPath;
+}
+
+export interface LimitDef {
+  name: string;
+  value: unknown;
+  path: YamlPath;
+}
+
+export interface TextBoxDef {
+  label: string;
+  placeholder?: string;
+  limit?: Named;
+}
+
+export interface AnswerDef {
+  id: Named;
+  text: string;
+  next?: Named;
+  audience: AudienceRule;
+  input?: TextBoxDef;
+}
+
+export interface OtherDef extends TextBoxDef {
+  next?: Named;
+  path: YamlPath;
+}
+
+interface StepDefBase {
+  id: Named;
+  /** Path of the step's block in the file. */
+  path: YamlPath;
+  audience: AudienceRule;
+  indicator?: number;
+  slot: PayloadSlot;
+  heading?: string;
+}
+
+export interface ChoiceStepDef extends StepDefBase {
+  type: 'choice';
+  question: string;
+  order: 'random' | 'fixed';
+  answers: AnswerDef[];
+  other?: OtherDef;
+}
+
+export interface TextStepDef extends StepDefBase {
+  type: 'text';
+  question: string;
+  input: TextBoxDef;
+  next?: Named;
+}
+
+export type FieldKind = 'name' | 'email' | 'comment' | 'agreement';
+
+export interface FieldDef {
+  id: Named;
+  kind: FieldKind;
+  label: string;
+  audience: AudienceRule;
+  required: boolean;
+  placeholder?: string;
+  limit?: Named;
+  slot?: PayloadSlot;
+}
+
+export interface FormStepDef extends StepDefBase {
+  type: 'form';
+  submit: string;
+  fields: FieldDef[];
+}
+
+export type StepDef = ChoiceStepDef | TextStepDef | FormStepDef;
+
+/** The names of the `limits` the file declares. */
+export function limitNames(def: SurveyDef): Set<string> {
+  return new Set(def.limits.map((limit) => limit.name));
+}
+
+/** True when the rule lets `audience` see the answer, field or step. */
+export function visibleTo(rule: AudienceRule, audience: string): boolean {
+  return rule === 'all' || rule === audience;
+}

@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { checkSurveyProject, formatProblem } from '../../../scripts/survey';
+import type { Problem } from '../../../scripts/survey';
+
+const INVALID = 'tests/fixtures/invalid';
+
+/** [code, line, col] of each problem, in the order the checker prints them. */
+type Expected = [string, number, number][];
+
+/** One fixture per problem kind: each is a copy of a tiny survey (or toolkits.yaml) with one mistake. */
+const FIXTURES: Record<string, Expected> = {
+  'yaml-syntax.yaml': [['yaml-syntax', 47, 15]],
+  'duplicate-key.yaml': [['duplicate-key', 45, 5]],
+  'unknown-key.yaml': [['unknown-key', 29, 11]],
+  'missing-key.yaml': [['missing-key', 49, 9]],
+  'wrong-type.yaml': [['wrong-type', 4, 17]],
+  'invalid-value.yaml': [['invalid-value', 32, 19]],
+  'bad-limit.yaml': [['bad-limit', 8, 18]],
+  'unknown-limit.yaml': [['unknown-limit', 60, 14]],
+  'unknown-step.yaml': [['unknown-step', 23, 15]],
+  'duplicate-step.yaml': [['duplicate-step', 53, 9]],
+  'duplicate-answer.yaml': [['duplicate-answer', 52, 13]],
+  'duplicate-field.yaml': [['duplicate-field', 81, 13]],
+  'unreachable-step.yaml': [['unreachable-step', 53, 9]],
+  'cycle.yaml': [['cycle', 61, 11]],
+  // A loop with no way out: the step that enters it has no path to the form, and the loop is a cycle.
+  'no-path-to-end.yaml': [
+    ['no-path-to-end', 40, 9],
+    ['cycle', 61, 11],
+  ],
+  'audience-mismatch.yaml': [['audience-mismatch', 34, 15]],
+  'empty-step.yaml': [['empty-step', 45, 5]],
+  'unknown-survey': [['unknown-survey', 6, 13]],
+  'duplicate-route': [['duplicate-route', 8, 12]],
+  'unknown-route': [['unknown-route', 18, 9]],
+};
+
+const located = (problems: Problem[]): Expected => problems.map((p) => [p.code, p.line, p.col]);
+
+describe('survey checker on broken fixtures', () => {
+  for (const [fixture, expected] of Object.entries(FIXTURES)) {
+    it(`reports ${fixture} at the offending node`, async () => {
+      const problems = await checkSurveyProject([`${INVALID}/${fixture}`]);
+      expect(located(problems)).toEqual(expected);
+    });
+  }
+
+  it('has a fixture for every file in the invalid folder', async () => {
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(INVALID)).sort()).toEqual(Object.keys(FIXTURES).sort());
+  });
+
+  it('prints FILE:LINE:COL: error CODE: message with a suggestion for a close name', async () => {
+    const [problem] = await checkSurveyProject([`${INVALID}/unknown-step.yaml`]);
+    expect(problem && formatProblem(problem)).toBe(
+      `${INVALID}/unknown-step.yaml:23:15: error unknown-step: 'competitor' is not a step (did you mean 'competitors'?)`,
+    );
+  });
+
+  it('suggests close names for unknown keys, values, limits and surveys', async () => {
+    const messages = async (fixture: string): Promise<string[]> =>
+      (await checkSurveyProject([`${INVALID}/${fixture}`])).map((p) => p.message);
+    expect(await messages('unknown-key.yaml')).toEqual([
+      "'placehodler' is not a key of a text box (did you mean 'placeholder'?)",
+    ]);
+    expect((await messages('invalid-value.yaml'))[0]).toContain("(did you mean 'trial'?)");
+    expect((await messages('unknown-limit.yaml'))[0]).toContain("(did you mean 'otherServices'?)");
+    expect((await messages('unknown-survey'))[0]).toBe("'tinny' is not a survey (did you mean 'tiny'?)");
+  });
+
+  it('checks a single survey file alone, without cross-file checks', async () => {
+    // The same survey that the unknown-survey folder pairs with a broken toolkits.yaml.
+    expect(await checkSurveyProject([`${INVALID}/unknown-survey/tiny.yaml`])).toEqual([]);
+  });
+
+  it('reports every problem of a file, not just the first', async () => {
+    const problems = await checkSurveyProject(['tests/fixtures/several-problems.yaml']);
+    expect(located(problems)).toEqual([
+      ['invalid-value', 7, 3], // a limit name with an underscore: at the key
+      ['bad-limit', 8, 9], // name: -80
+      ['unknown-key', 16, 5], // colour:
+      ['unknown-step', 21, 15], // next: fnal
+      ['unknown-limit', 27, 18], // limit: coment
+      ['duplicate-answer', 28, 13], // the second 'price'
+      ['missing-key', 49, 5], // the text step has no input
+      ['unreachable-step', 49, 9], // and nothing leads to it
+    ]);
+  });
+
+  it('never throws on input of the wrong shape', async () => {
+    const problems = await checkSurveyProject(['tests/fixtures/wrong-shapes.yaml']);
+    expect(problems.length).toBeGreaterThan(3);
+    expect(new Set(problems.map((p) => p.code))).toEqual(new Set(['wrong-type', 'missing-key', 'invalid-value']));
+  });
+
+  it('reports a missing path as a problem', async () => {
+    expect(located(await checkSurveyProject(['tests/fixtures/no-such-file.yaml']))).toEqual([['read-error', 1, 1]]);
+  });
+});
+
+describe('survey checker on valid input', () => {
+  it('finds no problem in the valid fixtures', async () => {
+    expect(await checkSurveyProject(['tests/fixtures/valid'])).toEqual([]);
+  });
+
+  it('finds no problem in the shipped survey/ folder', async () => {
+    expect((await checkSurveyProject(['survey'])).map((p) => formatProblem(p))).toEqual([]);
+  });
+});
+
+describe('survey:check CLI', () => {
+  const tsx = 'node_modules/.bin/tsx';
+
+  it('exits 1 and prints each problem of a broken file', () => {
+    const run = spawnSync(tsx, ['scripts/survey/check.ts', `${INVALID}/unknown-step.yaml`], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout.trim().split('\n')).toEqual([
+      `${INVALID}/unknown-step.yaml:23:15: error unknown-step: 'competitor' is not a step (did you mean 'competitors'?)`,
+    ]);
+  });
+
+  it('prints no stack trace for bad YAML', () => {
+    const run = spawnSync(tsx, ['scripts/survey/check.ts', `${INVALID}/yaml-syntax.yaml`], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^tests\/fixtures\/invalid\/yaml-syntax\.yaml:47:15: error yaml-syntax: /);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 0 with a one-line summary on the shipped survey', () => {
+    const run = spawnSync(tsx, ['scripts/survey/check.ts'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('survey: 4 files, 2 surveys, 8 steps, 10 toolkit pages — no problems\n');
+  });
+});
