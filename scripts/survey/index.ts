@@ -1,5 +1,6 @@
-// The programmatic API of the survey checker, for build tools, benches and tests.
+// The programmatic API of the survey compiler and checker, for build tools, benches and tests.
 export { checkSurveyProject, loadCheckedProject, summarize } from './check-project';
 export type { CheckedFile, CheckedProject } from './check-project';
+export { compiledFiles, compileSurveyProject, GENERATED_DIR, stepForms, SURVEY_DIR, writeCompiled } from './compile-project';
 export { formatProblem, sortProblems, SurveyProblemsError } from './problems';
 export type { Problem, ProblemCode } from './problems';

@@ -1,0 +1,107 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { CompiledBundle, CompiledSurvey, StepForm } from '../../src/model';
+import { stableJsonFile, sortKeys } from './canonical-json';
+import { loadCheckedProject } from './check-project';
+import type { CheckedFile } from './check-project';
+import { compileBindings, compileRedirects } from './compile-bindings';
+import { compileSurvey } from './compile-flow';
+import { compileValidators, validatorDeclarationSource, validatorIndexSource } from './compile-validators';
+import type { FileKind } from './file-kind';
+import { displayPath, problemAt, sortProblems, SurveyProblemsError } from './problems';
+import type { Problem } from './problems';
+import { readProvider } from './schema-check';
+
+/** Where the compiled survey goes, relative to the project root (an ignored folder). */
+export const GENERATED_DIR = 'src/generated';
+/** The survey folder, relative to the project root. */
+export const SURVEY_DIR = 'survey';
+
+/**
+ * Checks and compiles the project's survey/ folder into a CompiledBundle.
+ * Throws SurveyProblemsError, carrying every problem, when the survey is not clean.
+ */
+export async function compileSurveyProject(root: string): Promise<CompiledBundle> {
+  const project = await loadCheckedProject([join(root, SURVEY_DIR)]);
+  const problems = [...project.problems, ...missingFiles(root, project.files)];
+  if (problems.length > 0) throw new SurveyProblemsError(sortProblems(problems));
+
+  const [toolkitsFile] = project.files.filter((file) => file.kind === 'toolkits');
+  const [providerFile] = project.files.filter((file) => file.kind === 'provider');
+  const provider = providerFile && readProvider(providerFile.yaml.data);
+  if (!toolkitsFile?.toolkits || !provider) throw new Error('internal error: checked files are missing');
+
+  const surveys: Record<string, CompiledSurvey> = {};
+  for (const file of project.files) {
+    if (!file.survey) continue;
+    const survey = compileSurvey(file.survey, displayPath(file.yaml.file, root));
+    surveys[survey.id] = survey;
+  }
+  const bundle: CompiledBundle = {
+    provider,
+    toolkits: compileBindings(toolkitsFile.toolkits, provider),
+    redirects: compileRedirects(toolkitsFile.toolkits),
+    surveys,
+  };
+  // Sorted and without undefined members: the same value that survey.json holds.
+  return sortKeys(bundle) as CompiledBundle;
+}
+
+/**
+ * Every file the compiler generates, as paths relative to the project root mapped to their content:
+ * `src/generated/survey.json` and, per distinct step schema, `src/generated/validators/<id>.cjs` and `.d.cts`,
+ * plus `src/generated/validators/index.ts`. The same survey always gives byte-identical files.
+ */
+export async function compiledFiles(root: string): Promise<Map<string, string>> {
+  const bundle = await compileSurveyProject(root);
+  const validators = compileValidators(stepForms(bundle));
+  const files = new Map<string, string>([[`${GENERATED_DIR}/survey.json`, stableJsonFile(bundle)]]);
+  for (const [id, code] of validators) {
+    files.set(`${GENERATED_DIR}/validators/${id}.cjs`, code);
+    files.set(`${GENERATED_DIR}/validators/${id}.d.cts`, validatorDeclarationSource());
+  }
+  files.set(`${GENERATED_DIR}/validators/index.ts`, validatorIndexSource([...validators.keys()]));
+  return files;
+}
+
+/**
+ * Compiles survey/ and writes src/generated/, rewriting only files whose content changed and removing
+ * validator modules no step uses any more. Returns the generated paths, relative to the root.
+ */
+export async function writeCompiled(root: string): Promise<string[]> {
+  const files = await compiledFiles(root);
+  for (const [path, content] of files) {
+    const target = join(root, path);
+    const current = await readFile(target, 'utf8').catch(() => undefined);
+    if (current === content) continue;
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, content);
+  }
+  const validatorDir = join(root, GENERATED_DIR, 'validators');
+  for (const name of await readdir(validatorDir)) {
+    if (!files.has(`${GENERATED_DIR}/validators/${name}`)) await rm(join(validatorDir, name), { force: true });
+  }
+  return [...files.keys()];
+}
+
+/** Every step form of every survey and audience. */
+export function stepForms(bundle: CompiledBundle): StepForm[] {
+  return Object.values(bundle.surveys).flatMap((survey) =>
+    Object.values(survey.audiences).flatMap((flow) => Object.values(flow.steps).map((step) => step.form)),
+  );
+}
+
+/** The compiler needs a toolkits.yaml, a provider.yaml and at least one survey. */
+function missingFiles(root: string, files: readonly CheckedFile[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const kind of ['toolkits', 'provider'] satisfies FileKind[]) {
+    if (!files.some((file) => file.kind === kind)) {
+      const name = `${kind}.yaml`;
+      problems.push(problemAt(join(root, SURVEY_DIR, name), { line: 1, col: 1 }, 'missing-file', `the compiler needs ${SURVEY_DIR}/${name}`));
+    }
+  }
+  if (!files.some((file) => file.kind === 'survey')) {
+    problems.push(problemAt(join(root, SURVEY_DIR), { line: 1, col: 1 }, 'missing-file', 'the compiler needs at least one survey file'));
+  }
+  return problems;
+}
