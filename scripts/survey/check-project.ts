@@ -5,7 +5,7 @@ import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
 import { loadYamlFile } from './load-yaml';
 import type { YamlFile } from './load-yaml';
-import { problemAt, sortProblems } from './problems';
+import { displayPath, problemAt, sortProblems } from './problems';
 import type { Problem } from './problems';
 import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
@@ -15,12 +15,13 @@ import { checkSchema } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
 
-/** One checked file: its parsed YAML, its format and what was read from it. */
+/** One checked file: its parsed YAML, its format, what was read from it and its own problems. */
 export interface CheckedFile {
   yaml: YamlFile;
   kind: FileKind;
   survey?: SurveyDef;
   toolkits?: ToolkitsDef;
+  problems: Problem[];
 }
 
 /** Everything the checker read, and every problem it found, sorted. */
@@ -43,7 +44,7 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   }
 
   const files = await Promise.all([...new Set(fileNames)].map(checkFile));
-  problems.push(...files.flatMap((file) => file.yaml.problems));
+  problems.push(...files.flatMap((file) => file.problems));
 
   const surveyIds = new Map<string, CheckedFile>();
   for (const file of files) {
@@ -51,16 +52,18 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
     if (!id) continue;
     const first = surveyIds.get(id.name);
     if (first) {
-      problems.push(problemAt(file.yaml.file, file.yaml.locate(id.path), 'duplicate-survey', `'${id.name}' is already the id of ${first.yaml.file}`));
+      const message = `'${id.name}' is already the id of ${displayPath(first.yaml.file)}`;
+      problems.push(problemAt(file.yaml.file, file.yaml.locate(id.path), 'duplicate-survey', message));
     } else {
       surveyIds.set(id.name, file);
     }
   }
-  const anySurvey = files.some((file) => file.kind === 'survey');
+  // Survey references are checked only when every survey file among the input was read with its id:
+  // a survey that failed to parse has already been reported and should not be reported again here.
+  const surveyFiles = files.filter((file) => file.kind === 'survey');
+  const knownSurveys = surveyFiles.length > 0 && surveyFiles.every((file) => file.survey?.id) ? new Set(surveyIds.keys()) : undefined;
   for (const file of files) {
-    if (file.toolkits) {
-      problems.push(...checkToolkits(file.toolkits, file.yaml, anySurvey ? new Set(surveyIds.keys()) : undefined));
-    }
+    if (file.toolkits) problems.push(...checkToolkits(file.toolkits, file.yaml, knownSurveys));
   }
   return { files, problems: sortProblems(problems) };
 }
@@ -81,21 +84,22 @@ export function summarize(project: CheckedProject): string {
   return `survey: ${parts.join(', ')} — no problems`;
 }
 
+/** Parses one file and runs every check that needs that file only. */
 async function checkFile(name: string): Promise<CheckedFile> {
   const yaml = await loadYamlFile(name);
   const kind = fileKind(name);
-  if (yaml.problems.length > 0) return { yaml, kind };
-  yaml.problems.push(...checkSchema(yaml, kind));
+  if (yaml.problems.length > 0) return { yaml, kind, problems: yaml.problems };
+  const problems = checkSchema(yaml, kind);
   switch (kind) {
     case 'survey': {
       const survey = readSurvey(yaml.data);
-      yaml.problems.push(...checkReferences(survey, yaml), ...checkGraph(survey, yaml));
-      return { yaml, kind, survey };
+      problems.push(...checkReferences(survey, yaml), ...checkGraph(survey, yaml));
+      return { yaml, kind, survey, problems };
     }
     case 'toolkits':
-      return { yaml, kind, toolkits: readToolkits(yaml.data) };
+      return { yaml, kind, toolkits: readToolkits(yaml.data), problems };
     case 'provider':
-      return { yaml, kind };
+      return { yaml, kind, problems };
   }
 }
 

@@ -12,7 +12,7 @@ export interface YamlFile {
   file: string;
   /** The plain data; undefined when the file could not be read or parsed. */
   data: unknown;
-  /** Syntax problems; when there are any, `data` is undefined. */
+  /** Problems reading or parsing the file; when there are any, `data` is undefined. */
   problems: Problem[];
   /**
    * The place of the node at `path`: of its key when `part` is 'key' and the last step is a map key,

@@ -32,6 +32,8 @@ const FIXTURES: Record<string, Expected> = {
   'audience-mismatch.yaml': [['audience-mismatch', 34, 15]],
   'empty-step.yaml': [['empty-step', 45, 5]],
   'unknown-survey': [['unknown-survey', 6, 13]],
+  // Two files with one id: the second in file-name order is reported.
+  'duplicate-survey': [['duplicate-survey', 2, 5]],
   'duplicate-route': [['duplicate-route', 8, 12]],
   'unknown-route': [['unknown-route', 18, 9]],
 };
