@@ -86,12 +86,13 @@ export const CALLS = {
     url: (segment, plan) => api(segment, `downgrade/?to=${encodeURIComponent(plan)}`),
     csrf: false,
   }),
-  storeSurvey: spec<[payload: SurveyPayload]>({
+  storeSurvey: spec<[payload: SurveyPayload, idempotencyKey: string]>({
     label: "Survey didn't send to survey storage",
     method: 'POST',
     url: () => '/cancel/api/survey-storage/survey-monitoring/',
     csrf: true,
     body: (payload) => payload,
+    headers: (_payload, idempotencyKey) => ({ 'Idempotency-Key': idempotencyKey }),
   }),
 };
 

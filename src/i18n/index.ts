@@ -1,6 +1,6 @@
 // Lingui for the whole app: one i18n instance, catalogs loaded lazily, one translator for survey texts.
 import { i18n, type Messages } from '@lingui/core';
-import { resolveLanguage, type Language } from './languages';
+import { resolveLanguage, SOURCE_LANGUAGE, type Language } from './languages';
 
 export { i18n };
 export { LANGUAGES, SOURCE_LANGUAGE, resolveLanguage, type Language } from './languages';
@@ -11,10 +11,20 @@ async function loadCatalog(language: Language): Promise<Messages> {
   return module.messages;
 }
 
-/** Loads and activates the page's language (from `<html lang>` and the URL). */
+/**
+ * Loads and activates the page's language (from `<html lang>` and the URL); English when that
+ * language's catalog cannot be loaded.
+ */
 export async function activatePageLanguage(): Promise<Language> {
-  const language = resolveLanguage(document.documentElement.lang, window.location.href);
-  const messages = await loadCatalog(language);
+  let language = resolveLanguage(document.documentElement.lang, window.location.href);
+  let messages: Messages;
+  try {
+    messages = await loadCatalog(language);
+  } catch (error) {
+    if (language === SOURCE_LANGUAGE) throw error;
+    language = SOURCE_LANGUAGE;
+    messages = await loadCatalog(language);
+  }
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
   return language;

@@ -39,7 +39,7 @@ describe('createApi', () => {
     expect(await api.eligibleForOffer()).toBe(true);
     await api.acceptOffer({ offer: 'discount' });
     await api.downgrade('lite');
-    await api.storeSurvey(payload);
+    await api.storeSurvey(payload, 'idem-2');
 
     expect(sent.map((r) => `${r.method} ${r.url} ${r.headers['X-CSRFToken'] ?? '-'}`)).toEqual([
       'GET /cancel/api/get-csrf-token/ -',
@@ -54,6 +54,7 @@ describe('createApi', () => {
     ]);
     expect(sent[2]?.headers['Idempotency-Key']).toBe('idem-1');
     expect(sent[8]?.body).toEqual(payload);
+    expect(sent[8]?.headers['Idempotency-Key']).toBe('idem-2');
   });
 
   it('wraps a failure with the prefixed label and keeps the request error as the cause', async () => {

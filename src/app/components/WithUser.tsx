@@ -1,0 +1,57 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { ApiClient } from '../../api';
+import { bundle } from '../bundle';
+import { loadUser, type PageAccess, type UserLoad } from '../load-user';
+import { NO_SUBSCRIPTION_PATH } from '../routes';
+import { useFailure } from './failure';
+import { Placeholder } from './Layout';
+import { useTitle } from './use-title';
+
+export type ReadyUser = Extract<UserLoad, { kind: 'ready' }>;
+
+/** Loads the user as spec §4 says, then shows `children` for a user who may see the page. */
+export function WithUser({ api, page, children }: { api: ApiClient; page: PageAccess; children: (ready: ReadyUser) => ReactNode }) {
+  const { fail } = useFailure();
+  const [load, setLoad] = useState<UserLoad | 'loading' | 'failed'>('loading');
+  useEffect(() => {
+    let live = true;
+    loadUser(api, page).then(
+      (result) => live && setLoad(result),
+      (error: unknown) => {
+        if (!live) return;
+        setLoad('failed');
+        fail(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // The page's access rule is fixed for the life of the route.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api]);
+
+  if (load === 'loading' || load === 'failed') return <Placeholder />;
+  if (load.kind === 'no-subscription') return <Navigate to={NO_SUBSCRIPTION_PATH} replace />;
+  if (load.kind === 'signed-out') return <SignInHint />;
+  return children(load);
+}
+
+function SignInHint() {
+  const { t } = useLingui();
+  useTitle(t`Sign in to continue`);
+  return (
+    <>
+      <h1 className="heading-l">
+        <Trans>Sign in to continue</Trans>
+      </h1>
+      <p>
+        <Trans>You need to be signed in to manage your subscription.</Trans>
+      </p>
+      <a className="button" href={bundle.provider.links.home}>
+        <Trans>Back to homepage</Trans>
+      </a>
+    </>
+  );
+}

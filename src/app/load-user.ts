@@ -1,0 +1,41 @@
+// User loading of spec §4.
+import type { ApiClient } from '../api';
+import type { ToolkitAccess, User } from '../model';
+import { hasAccess } from './access';
+
+/** What a page asks of the user before it shows anything. */
+export type PageAccess =
+  /** Signed in (the confirm page: the key decides the rest). */
+  | { kind: 'signed-in' }
+  /** Signed in with an active recurring subscription (the main page). */
+  | { kind: 'subscriber' }
+  /** A subscriber who also passes the binding's rule (the toolkit pages). */
+  | { kind: 'toolkit'; access: ToolkitAccess };
+
+/** Where loading the user leads. */
+export type UserLoad =
+  /** No user, or a user without user_id: stop here. */
+  | { kind: 'signed-out' }
+  /** No active recurring subscription, or no access to this page. */
+  | { kind: 'no-subscription' }
+  | { kind: 'ready'; user: User; /** When the user was loaded (ISO 8601), sent with the survey. */ timestamp: string };
+
+const hasUserId = (user: User) => user.user_id !== undefined && user.user_id !== null && user.user_id !== '';
+
+/**
+ * Loads the user: stops without a user or user_id, sends users without an active recurring
+ * subscription or without access to the page to no-subscription, and otherwise fetches the CSRF
+ * token and stamps the time. Failed calls reject with their labelled ApiError.
+ */
+export async function loadUser(
+  api: Pick<ApiClient, 'getContext' | 'getCsrfToken'>,
+  page: PageAccess,
+  now: () => Date = () => new Date(),
+): Promise<UserLoad> {
+  const { user } = await api.getContext();
+  if (!user || !hasUserId(user)) return { kind: 'signed-out' };
+  if (page.kind !== 'signed-in' && !user.has_active_recurring) return { kind: 'no-subscription' };
+  if (page.kind === 'toolkit' && !hasAccess(user, page.access)) return { kind: 'no-subscription' };
+  await api.getCsrfToken();
+  return { kind: 'ready', user, timestamp: now().toISOString() };
+}

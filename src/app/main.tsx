@@ -1,0 +1,16 @@
+// Entry: an empty page frame at once, the app when the page's messages have loaded.
+import './styles/base.css';
+import '../renderer/forms.css';
+import { createRoot } from 'react-dom/client';
+import { activatePageLanguage } from '../i18n';
+import { reportError } from '../monitoring';
+import { App } from './App';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('the page has no #root element');
+const root = createRoot(container);
+
+activatePageLanguage().then(
+  () => root.render(<App />),
+  (error: unknown) => reportError(error, 'Messages weren’t loaded'),
+);

@@ -1,0 +1,38 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { track } from '../analytics';
+import { bundle } from '../bundle';
+import { useTitle } from '../components/use-title';
+
+/** /cancel/no-subscription: for users without an active recurring subscription (spec §2). */
+export default function NoSubscriptionPage() {
+  const { t } = useLingui();
+  const { name: provider, links } = bundle.provider;
+  const heading = t`You don’t have an active ${provider} subscription`;
+  useTitle(heading);
+  useEffect(() => track('load:no-active-recurring'), []);
+  return (
+    <>
+      <h1 className="heading-l">{heading}</h1>
+      <p>
+        <Trans>
+          Your subscription doesn’t include extra tools.{' '}
+          <a href={links.extraTools} onClick={() => track('click:extra-tools')}>
+            Learn more about extra tools
+          </a>
+        </Trans>
+      </p>
+      <p>
+        <Trans>If you have any questions or want to unsubscribe from extra tools, feel free to contact our Support Team.</Trans>
+      </p>
+      <div className="button-group">
+        <a className="button" href={links.home} onClick={() => track('click:homepage')}>
+          <Trans>Back to homepage</Trans>
+        </a>
+        <a className="button button--secondary" href={links.support} onClick={() => track('click:contact-support')}>
+          <Trans>Contact support</Trans>
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// Answers kept in sessionStorage per toolkit page, so a reload or Back loses nothing (DESIGN §8).
+import type { SurveyState } from '../engine';
+
+interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const stateKey = (route: string) => `cancel:survey:${route}`;
+const doneKey = (route: string) => `cancel:done:${route}`;
+
+/** sessionStorage when the browser lets us use it; a throw-away store otherwise (private modes). */
+function store(): KeyValueStore | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The saved survey state of a page, unparsed-safe (the engine's restoreState validates it). */
+export function readSavedState(route: string, from = store()): unknown {
+  try {
+    const text = from?.getItem(stateKey(route));
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveState(route: string, state: SurveyState, to = store()): void {
+  try {
+    to?.setItem(stateKey(route), JSON.stringify(state));
+  } catch {
+    // A full or blocked storage only costs the reload safety net.
+  }
+}
+
+/** Forgets the answers (after a successful submission) and remembers the page was completed. */
+export function markSubmitted(route: string, to = store()): void {
+  try {
+    to?.removeItem(stateKey(route));
+    to?.setItem(doneKey(route), '1');
+  } catch {
+    // See saveState.
+  }
+}
+
+/** Whether the page's survey was submitted in this tab (the confirmation survives a reload). */
+export function wasSubmitted(route: string, from = store()): boolean {
+  try {
+    return from?.getItem(doneKey(route)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function clearSubmitted(route: string, from = store()): void {
+  try {
+    from?.removeItem(doneKey(route));
+  } catch {
+    // See saveState.
+  }
+}

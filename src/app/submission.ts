@@ -1,0 +1,54 @@
+// Sending a completed survey (spec §4 'Unsubscribe confirmation'): store the survey, then ask for
+// the confirmation email. A retry after a failure repeats only the calls that have not succeeded,
+// with the same Idempotency-Key, so a success whose answer was lost is not repeated by the server.
+import type { ApiClient } from '../api';
+import type { SurveyPayload } from '../model';
+
+/** One attempt to submit; kept across retries, dropped once it succeeds or the answers change. */
+export interface SubmissionAttempt {
+  /** Idempotency-Key of the survey-storage call, for the payload in `surveyBody`. */
+  surveyKey: string;
+  surveyBody?: string;
+  /** Idempotency-Key of send-confirmation-email, the same on every retry. */
+  readonly emailKey: string;
+  surveyStored: boolean;
+  emailSent: boolean;
+}
+
+/** A random key for Idempotency-Key. */
+export function randomKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A fresh attempt. */
+export function newAttempt(key: () => string = randomKey): SubmissionAttempt {
+  return { surveyKey: key(), emailKey: key(), surveyStored: false, emailSent: false };
+}
+
+/**
+ * Runs the calls of an attempt that have not succeeded yet: survey storage, then (when the page
+ * confirms by email) send-confirmation-email. Marks each success on the attempt, so a retry never
+ * stores the same survey twice. A payload edited between tries gets a key of its own. Rejects
+ * with the failed call's ApiError.
+ */
+export async function submitSurvey(
+  api: Pick<ApiClient, 'storeSurvey' | 'sendConfirmationEmail'>,
+  attempt: SubmissionAttempt,
+  payload: SurveyPayload,
+  confirmsByEmail: boolean,
+  key: () => string = randomKey,
+): Promise<void> {
+  if (!attempt.surveyStored) {
+    const body = JSON.stringify(payload);
+    if (attempt.surveyBody !== undefined && attempt.surveyBody !== body) attempt.surveyKey = key();
+    attempt.surveyBody = body;
+    await api.storeSurvey(payload, attempt.surveyKey);
+    attempt.surveyStored = true;
+  }
+  if (confirmsByEmail && !attempt.emailSent) {
+    await api.sendConfirmationEmail(attempt.emailKey);
+    attempt.emailSent = true;
+  }
+}

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../../api';
+import type { ToolkitBinding } from '../../model';
+import { STEP_HEADING_ID } from '../../renderer';
+import { bundle } from '../bundle';
+import { useFailure } from '../components/failure';
+import { HelpLinks } from '../components/HelpLinks';
+import { useTitle } from '../components/use-title';
+import { randomKey } from '../submission';
+
+/** Counts down from `seconds` to 0, once a second; `restart` starts again. */
+function useCountdown(seconds: number) {
+  const [left, setLeft] = useState(seconds);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    setLeft(seconds);
+    const timer = setInterval(() => {
+      setLeft((value) => {
+        if (value <= 1) clearInterval(timer);
+        return Math.max(0, value - 1);
+      });
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, round]);
+  return { left, restart: () => setRound((r) => r + 1) };
+}
+
+function useHeadingFocus() {
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    document.getElementById(STEP_HEADING_ID)?.focus();
+  }, []);
+}
+
+/** The final confirmation after a submitted survey (spec §2 'Final confirmation copy'). */
+export function Confirmation({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) {
+  return binding.confirmRoute ? <EmailConfirmation api={api} /> : <RequestConfirmation />;
+}
+
+function EmailConfirmation({ api }: { api: ApiClient }) {
+  const { t } = useLingui();
+  const { fail, clear } = useFailure();
+  const { left, restart } = useCountdown(bundle.provider.resendCountdownSeconds);
+  const [sending, setSending] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const inFlight = useRef(false);
+  const heading = t`Your subscription has been canceled`;
+  useTitle(heading);
+  useHeadingFocus();
+  // Announced when the countdown ends and after a resend, never every second.
+  useEffect(() => {
+    if (left === 0) setAnnouncement(t`You can now resend the email.`);
+  }, [left, t]);
+
+  const resend = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    clear();
+    try {
+      await api.sendConfirmationEmail(randomKey());
+      setAnnouncement(t`We have sent the email again.`);
+      restart();
+    } catch (error) {
+      fail(error);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="panel-success">
+        <h1 id={STEP_HEADING_ID} tabIndex={-1} className="heading-l">
+          {heading}
+        </h1>
+      </div>
+      <p>
+        <Trans>We will send you a confirmation email shortly. In rare cases, the process may take up to 3 business days.</Trans>
+      </p>
+      <p>
+        <Trans>
+          Read our <a href={bundle.provider.links.refundPolicy}>cancellation and refund policy</a>.
+        </Trans>
+      </p>
+      <h2 className="heading-m">
+        <Trans>Didn’t get the email?</Trans>
+      </h2>
+      {left > 0 ? (
+        <p className="resend-countdown">
+          <Trans>You can resend the email in {left} seconds.</Trans>
+        </p>
+      ) : (
+        <button type="button" className="button button--secondary" aria-disabled={sending || undefined} onClick={() => void resend()}>
+          <Trans>Resend email</Trans>
+        </button>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      <HelpLinks />
+    </>
+  );
+}
+
+function RequestConfirmation() {
+  const { t } = useLingui();
+  const heading = t`Your cancellation request has been sent`;
+  useTitle(heading);
+  useHeadingFocus();
+  return (
+    <>
+      <div className="panel-success">
+        <h1 id={STEP_HEADING_ID} tabIndex={-1} className="heading-l">
+          {heading}
+        </h1>
+      </div>
+      <p>
+        <Trans>Our team will process your request within 3 business days.</Trans>
+      </p>
+      <p>
+        <Trans>
+          Read our <a href={bundle.provider.links.refundPolicy}>cancellation and refund policy</a>.
+        </Trans>
+      </p>
+      <HelpLinks />
+    </>
+  );
+}

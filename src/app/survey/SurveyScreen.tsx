@@ -1,0 +1,148 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api';
+import { buildPayload, currentStep, orderedAnswers, stepIndicator, transition, type StepData } from '../../engine';
+import { translateSurveyText } from '../../i18n';
+import type { Audience, CompiledStep, CompiledSurvey, ToolkitBinding } from '../../model';
+import { STEP_HEADING_ID, StepForm } from '../../renderer';
+import { bundle } from '../bundle';
+import { useFailure } from '../components/failure';
+import { HelpLinks } from '../components/HelpLinks';
+import { Placeholder } from '../components/Layout';
+import { useTitle } from '../components/use-title';
+import type { ReadyUser } from '../components/WithUser';
+import { newAttempt, submitSurvey, type SubmissionAttempt } from '../submission';
+import { Confirmation } from './Confirmation';
+import { useSurvey } from './use-survey';
+import { useStepValidator } from './use-validator';
+
+interface SurveyScreenProps {
+  binding: ToolkitBinding;
+  survey: CompiledSurvey;
+  audience: Audience;
+  ready: ReadyUser;
+  api: ApiClient;
+}
+
+/** What a step starts with: what was entered before, or on the closing form the user's name and email. */
+function initialData(step: CompiledStep, saved: StepData | undefined, user: ReadyUser['user']): StepData {
+  if (step.type !== 'form') return saved ?? {};
+  const values: Record<string, string | boolean | undefined> = { ...(saved as Record<string, string | boolean | undefined>) };
+  for (const field of step.fields) {
+    if (field.kind === 'name' && values[field.id] === undefined) values[field.id] = user.name;
+    if (field.kind === 'email') values[field.id] = user.email;
+  }
+  return values;
+}
+
+/** Moves focus to the new step's heading on every step change (not on arrival), and the view to the top. */
+function useFocusOnStepChange(stepId: string, ready: boolean) {
+  const first = useRef(stepId);
+  useEffect(() => {
+    if (!ready || stepId === first.current) return;
+    first.current = '';
+    window.scrollTo({ top: 0 });
+    document.getElementById(STEP_HEADING_ID)?.focus();
+  }, [stepId, ready]);
+}
+
+/** The survey of one toolkit page, driven by the engine and drawn by the renderer (one screen for every toolkit). */
+export function SurveyScreen({ binding, survey, audience, ready, api }: SurveyScreenProps) {
+  const { t } = useLingui();
+  const { fail, clear } = useFailure();
+  const { state, edit, advance, back, finish, done } = useSurvey(survey, audience, binding.route);
+  const step = currentStep(survey, state);
+  const flow = survey.audiences[audience];
+  const validator = useStepValidator(flow, step);
+  const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state.order]); // eslint-disable-line react-hooks/exhaustive-deps
+  const indicator = stepIndicator(survey, state);
+  const [errorsShown, setErrorsShown] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const attempt = useRef<SubmissionAttempt | null>(null);
+
+  useFocusOnStepChange(step.id, validator !== null);
+  useEffect(() => setErrorsShown(false), [step.id]);
+  // Answers changed since a failed submission: the next one is a new attempt.
+  useEffect(() => {
+    attempt.current = null;
+  }, [state.trail.length]);
+
+  const stepName = translateSurveyText(step.heading ?? (step.type === 'form' ? step.submit : step.question));
+  const { current, total } = indicator ?? { current: 0, total: 0 };
+  const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
+  useTitle(done ? null : errorsShown ? t`Error: ${pageName}` : pageName);
+
+  if (done) return <Confirmation binding={binding} api={api} />;
+  if (!validator) return <Placeholder />;
+
+  const submit = async (data: StepData) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    clear();
+    try {
+      const completed = transition(survey, state, { type: 'continue', data });
+      const payload = buildPayload(survey, completed, {
+        user: ready.user,
+        timestamp: ready.timestamp,
+        toolkit: binding.toolkit,
+        translate: translateSurveyText,
+      });
+      attempt.current ??= newAttempt();
+      await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined);
+      attempt.current = null;
+      finish();
+    } catch (error) {
+      fail(error);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const trial = audience === 'trial';
+  const isForm = step.type === 'form';
+  return (
+    <>
+      {state.trail.length > 1 && (
+        <a
+          href={`#${STEP_HEADING_ID}`}
+          className="back-link"
+          onClick={(event) => {
+            event.preventDefault();
+            back();
+          }}
+        >
+          <Trans>Back</Trans>
+        </a>
+      )}
+      <StepForm
+        key={step.id}
+        step={step}
+        answers={answers}
+        indicator={indicator}
+        validator={validator}
+        initialData={initialData(step, state.data[step.id], ready.user)}
+        onEdit={edit}
+        onValid={(data) => (isForm ? void submit(data) : advance(data))}
+        onErrorsShown={setErrorsShown}
+      >
+        <div className="button-group">
+          <button
+            type="submit"
+            className={isForm ? 'button button--warning' : 'button'}
+            aria-disabled={submitting || undefined}
+            data-prevent-double-click="true"
+          >
+            {isForm ? translateSurveyText(step.submit) : <Trans>Continue</Trans>}
+          </button>
+          <a className="button button--secondary" href={bundle.provider.links.home}>
+            {trial ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}
+          </a>
+        </div>
+      </StepForm>
+      <HelpLinks />
+    </>
+  );
+}

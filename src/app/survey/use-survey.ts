@@ -1,0 +1,115 @@
+// The survey state of a toolkit page: the engine's state, kept in sessionStorage, one history
+// entry per step (?step=id), so a reload or the browser's Back and Forward lose nothing.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { restoreState, startSurvey, transition, type StepData, type SurveyState } from '../../engine';
+import type { Audience, CompiledSurvey, StepId } from '../../model';
+import { markSubmitted, readSavedState, saveState, wasSubmitted } from '../saved-survey';
+
+export const STEP_PARAM = 'step';
+/** The ?step value of the final confirmation. */
+export const DONE_STEP = 'done';
+
+interface HistoryMark {
+  /** The trail length when this history entry was pushed by a Continue. */
+  surveyDepth?: number;
+}
+
+const currentOf = (state: SurveyState): StepId => state.trail[state.trail.length - 1] as StepId;
+
+export interface SurveyControls {
+  state: SurveyState;
+  /** Records what was typed on the current step. */
+  edit: (data: StepData) => void;
+  /** Moves on from the current step with its validated data (not from the closing form). */
+  advance: (data: StepData) => void;
+  /** The Back link: the previous step. */
+  back: () => void;
+  /** The survey was submitted: forget the answers and show the final confirmation. */
+  finish: () => void;
+  /** Whether the final confirmation shows. */
+  done: boolean;
+}
+
+/** The engine state of `survey` for this page, restored from sessionStorage when it still fits. */
+export function useSurvey(survey: CompiledSurvey, audience: Audience, route: string): SurveyControls {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const start = survey.audiences[audience].start;
+  const [state, setState] = useState<SurveyState>(
+    () => restoreState(survey, audience, readSavedState(route)) ?? startSurvey(survey, audience),
+  );
+  const stateRef = useRef(state);
+
+  const commit = useCallback(
+    (next: SurveyState) => {
+      stateRef.current = next;
+      saveState(route, next);
+      setState(next);
+    },
+    [route],
+  );
+
+  const urlOf = useCallback(
+    (step: StepId) => (step === start ? location.pathname : `${location.pathname}?${STEP_PARAM}=${encodeURIComponent(step)}`),
+    [location.pathname, start],
+  );
+
+  // Then the state follows the URL: the browser's Back returns to an earlier step of the trail; any
+  // other step in the URL (Forward past what was answered, a typed link) shows the current step.
+  // On arrival, the URL follows the state: a reload or a fresh visit resumes where the customer was.
+  const urlStep = new URLSearchParams(location.search).get(STEP_PARAM) ?? start;
+  const arrived = useRef(false);
+  useEffect(() => {
+    const firstLook = !arrived.current;
+    arrived.current = true;
+    if (urlStep === DONE_STEP && wasSubmitted(route)) return;
+    let next = stateRef.current;
+    if (urlStep === currentOf(next)) return;
+    const index = next.trail.lastIndexOf(urlStep);
+    if (index < 0 || firstLook) {
+      navigate(urlOf(currentOf(next)), { replace: true });
+      return;
+    }
+    while (next.trail.length > index + 1) next = transition(survey, next, { type: 'back' });
+    commit(next);
+  }, [urlStep, survey, commit, navigate, urlOf, route]);
+
+  const edit = useCallback(
+    (data: StepData) => commit(transition(survey, stateRef.current, { type: 'edit', data })),
+    [survey, commit],
+  );
+
+  const advance = useCallback(
+    (data: StepData) => {
+      const next = transition(survey, stateRef.current, { type: 'continue', data });
+      commit(next);
+      navigate(urlOf(currentOf(next)), { state: { surveyDepth: next.trail.length } satisfies HistoryMark });
+    },
+    [survey, commit, navigate, urlOf],
+  );
+
+  const back = useCallback(() => {
+    const mark = location.state as HistoryMark | null;
+    if (mark?.surveyDepth === stateRef.current.trail.length) {
+      // This entry was pushed by Continue from the previous step: the browser's Back is the same move.
+      navigate(-1);
+      return;
+    }
+    const next = transition(survey, stateRef.current, { type: 'back' });
+    commit(next);
+    navigate(urlOf(currentOf(next)), { replace: true });
+  }, [survey, commit, navigate, urlOf, location.state]);
+
+  const finish = useCallback(() => {
+    markSubmitted(route);
+    // A new visit starts afresh; the submitted answers are not kept anywhere.
+    const fresh = startSurvey(survey, audience);
+    stateRef.current = fresh;
+    setState(fresh);
+    navigate(`${location.pathname}?${STEP_PARAM}=${DONE_STEP}`, { replace: true });
+  }, [route, survey, audience, navigate, location.pathname]);
+
+  const done = urlStep === DONE_STEP && wasSubmitted(route);
+  return { state, edit, advance, back, finish, done };
+}

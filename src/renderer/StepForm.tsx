@@ -1,0 +1,85 @@
+import { useLingui } from '@lingui/react';
+import Form from '@rjsf/core';
+import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { StepData } from '../engine';
+import { translateSurveyText } from '../i18n';
+import type { ChoiceAnswer, CompiledStep } from '../model';
+import { reportError } from '../monitoring';
+import type { StepFormContext } from './context';
+import { transformErrors } from './error-mapping';
+import { formatMessage } from './messages';
+import { fields, templates, widgets } from './registry';
+
+export interface StepFormProps {
+  step: CompiledStep;
+  /** The choice step's answers in this visit's order. */
+  answers: ChoiceAnswer[];
+  indicator: StepFormContext['indicator'];
+  validator: ValidatorType;
+  /** What the step holds when it is shown (saved or prefilled). */
+  initialData: StepData;
+  /** Every change, so a reload keeps drafts. */
+  onEdit: (data: StepData) => void;
+  /** The step passed validation. */
+  onValid: (data: StepData) => void;
+  /** Whether the step shows errors now (for the page title). */
+  onErrorsShown?: (shown: boolean) => void;
+  /** The buttons and links under the fields; the first submit button submits the step. */
+  children: ReactNode;
+}
+
+/**
+ * One survey step as an RJSF form with our registry: validated on submit only, with the spec's
+ * messages in an error summary that takes focus, and inline errors at the fields.
+ */
+export function StepForm(props: StepFormProps) {
+  const { step, answers, indicator, validator, initialData, onEdit, onValid, onErrorsShown, children } = props;
+  const { i18n } = useLingui();
+  const [submitCount, setSubmitCount] = useState(0);
+  const [formData] = useState(() => (step.type === 'choice' ? { details: {}, ...initialData } : initialData));
+
+  const formContext = useMemo<StepFormContext>(
+    () => ({ step, answers, indicator, translate: translateSurveyText, submitCount }),
+    [step, answers, indicator, submitCount],
+  );
+  const transform = useCallback(
+    (errors: RJSFValidationError[]) =>
+      transformErrors(errors, {
+        messages: step.form.messages,
+        format: (ref) => formatMessage(i18n, ref),
+        onUnmapped: (error) =>
+          reportError(new Error(`step '${step.id}': no message for ${error.property ?? ''} ${error.name ?? ''}`), 'Validation message missing'),
+      }),
+    [step, i18n],
+  );
+
+  return (
+    <Form
+      schema={step.form.schema}
+      uiSchema={step.form.uiSchema}
+      validator={validator}
+      formData={formData}
+      formContext={formContext}
+      fields={fields}
+      widgets={widgets}
+      templates={templates}
+      transformErrors={transform}
+      showErrorList="top"
+      noHtml5Validate
+      focusOnFirstError={false}
+      className="step-form"
+      onChange={(event) => onEdit(event.formData as StepData)}
+      onError={() => {
+        setSubmitCount((count) => count + 1);
+        onErrorsShown?.(true);
+      }}
+      onSubmit={(event) => {
+        onErrorsShown?.(false);
+        onValid(event.formData as StepData);
+      }}
+    >
+      {children}
+    </Form>
+  );
+}

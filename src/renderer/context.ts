@@ -1,0 +1,29 @@
+// What every registry component of a step form reads from RJSF's formContext.
+import type { Registry } from '@rjsf/utils';
+import type { ChoiceAnswer, CompiledStep, FormField } from '../model';
+
+export interface StepFormContext {
+  step: CompiledStep;
+  /** The choice step's answers in this visit's order ('Other' last); empty for other steps. */
+  answers: ChoiceAnswer[];
+  /** 'Step 2 of 4', or null for a survey without an indicator. */
+  indicator: { current: number; total: number } | null;
+  /** Turns an English survey text into the customer's language. */
+  translate: (english: string) => string;
+  /** Bumped on every failed submit, so the error summary takes focus again. */
+  submitCount: number;
+}
+
+/** The step form context of a registry component. */
+export function stepContext(registry: Pick<Registry, 'formContext'>): StepFormContext {
+  return registry.formContext as StepFormContext;
+}
+
+/** The id of the element that takes focus when a step is shown: the page heading. */
+export const STEP_HEADING_ID = 'step-heading';
+
+/** The closing form's field a widget renders, by its property name. */
+export function formFieldOf(registry: Pick<Registry, 'formContext'>, name: string): FormField | undefined {
+  const { step } = stepContext(registry);
+  return step.type === 'form' ? step.fields.find((field) => field.id === name) : undefined;
+}

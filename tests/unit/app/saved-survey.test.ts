@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { markSubmitted, readSavedState, saveState, wasSubmitted } from '../../../src/app/saved-survey';
+import { startSurvey } from '../../../src/engine';
+import { cancellationSurvey } from '../engine/compiled';
+
+function memoryStore() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    items,
+  };
+}
+
+describe('saved survey', () => {
+  it('keeps the state per page and forgets it once submitted', () => {
+    const store = memoryStore();
+    const state = startSurvey(cancellationSurvey(), 'paid');
+    saveState('seo', state, store);
+    expect(readSavedState('seo', store)).toEqual(state);
+    expect(readSavedState('local', store)).toBeNull();
+    markSubmitted('seo', store);
+    expect(readSavedState('seo', store)).toBeNull();
+    expect(wasSubmitted('seo', store)).toBe(true);
+  });
+
+  it('reads garbage as nothing', () => {
+    const store = memoryStore();
+    store.setItem('cancel:survey:seo', '{not json');
+    expect(readSavedState('seo', store)).toBeNull();
+  });
+
+  it('survives a storage that refuses to work', () => {
+    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
+    expect(() => saveState('seo', startSurvey(cancellationSurvey(), 'paid'), broken)).not.toThrow();
+    expect(readSavedState('seo', broken)).toBeNull();
+  });
+});

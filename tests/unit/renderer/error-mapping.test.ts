@@ -1,0 +1,63 @@
+import type { RJSFValidationError } from '@rjsf/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { englishMessage, fieldId, transformErrors } from '../../../src/renderer/error-mapping';
+import type { FormStep } from '../../../src/model';
+import { cancellationSurvey, compiledBundle } from '../engine/compiled';
+
+const paid = cancellationSurvey().audiences.paid.steps;
+const mapping = (messages = paid.reason!.form.messages, onUnmapped = vi.fn()) => ({ messages, format: englishMessage, onUnmapped });
+const error = (property: string, name: string, params: Record<string, unknown> = {}): RJSFValidationError => ({
+  property,
+  name,
+  params,
+  message: 'ajv says no',
+  stack: 'ajv says no',
+});
+
+describe('transformErrors', () => {
+  it('gives each failed keyword the spec §5 message the compiled step names', () => {
+    const final = paid.final as FormStep;
+    const messages = transformErrors(
+      [error('name', 'required'), error('.name', 'maxLength', { limit: 80 }), error('agreement', 'required'), error('.agreement', 'const')],
+      mapping(final.form.messages),
+    ).map((e) => `${e.property}: ${e.message}`);
+    expect(messages).toEqual(['.name: Please enter your name.', '.agreement: Please agree to the terms first.']);
+  });
+
+  it('fills {count} from the compiled limit', () => {
+    const [mapped] = transformErrors([error('.details.other', 'maxLength', { limit: 1500 })], mapping());
+    expect(mapped?.message).toBe('Please enter your comment within 1500 characters.');
+    const text = paid['other-services']!.form.messages;
+    expect(transformErrors([error('.text', 'maxLength', { limit: 250 })], mapping(text))[0]?.message).toBe(
+      'Please enter your comment within 250 characters.',
+    );
+  });
+
+  it('drops the if/then wrapper errors and keeps the field’s own', () => {
+    const mapped = transformErrors([error('.details.other', 'required'), error('', 'if')], mapping());
+    expect(mapped.map((e) => [e.property, e.message])).toEqual([['.details.other', 'Please fill in this field.']]);
+  });
+
+  it('asks for an option when none is chosen', () => {
+    expect(transformErrors([error('answer', 'required')], mapping())[0]?.message).toBe('Please choose an option.');
+  });
+
+  it('still blocks, and reports, an error the compiled messages do not cover', () => {
+    const onUnmapped = vi.fn();
+    const mapped = transformErrors([error('.mystery', 'minimum')], mapping(undefined, onUnmapped));
+    expect(mapped[0]?.message).toBe('Please fill in this field.');
+    expect(onUnmapped).toHaveBeenCalledOnce();
+  });
+
+  it('covers every message of the growth-kit form', () => {
+    const request = compiledBundle().surveys['growth-kit']!.audiences.paid.steps.request as FormStep;
+    expect(transformErrors([error('reason', 'required')], mapping(request.form.messages))[0]?.message).toBe('Please enter a comment.');
+  });
+});
+
+describe('fieldId', () => {
+  it('names the element RJSF gives the field', () => {
+    expect(fieldId('name')).toBe('root_name');
+    expect(fieldId('details.needs-improvements')).toBe('root_details_needs-improvements');
+  });
+});
