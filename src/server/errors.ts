@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { describeSchemaErrors } from './validation';
+
+/** The body of every error response: a machine code and a sentence naming what was wrong. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** An expected failure with its HTTP status; handlers throw it, the error handler renders it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Sends `{ error, message }` with the given status. */
+export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  const body: ErrorBody = { error: code, message };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own body-reading failures, as our codes and sentences (JSON syntax is json-body.ts's). */
+const FASTIFY_ERRORS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body-too-large', message: 'The request body is larger than the limit of 65536 bytes.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported-media-type', message: 'The request body must be JSON (Content-Type: application/json).' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-content-length', message: 'The Content-Length header does not match the body.' },
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error;
+}
+
+/** Renders every thrown error as JSON: ours as they are, Fastify's mapped, anything else as a logged 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.status, error.code, error.message);
+    }
+    if (!isFastifyError(error)) {
+      request.log.error({ err: error }, 'non-error thrown');
+      return sendError(reply, 500, 'internal-error', 'Something went wrong on the server.');
+    }
+    if (error.validation !== undefined) {
+      const where = error.validationContext === 'querystring' ? 'query' : 'body';
+      return sendError(reply, 400, `invalid-${where}`, describeSchemaErrors(error.validation));
+    }
+    const known = error.code === undefined ? undefined : FASTIFY_ERRORS[error.code];
+    if (known !== undefined) return sendError(reply, known.status, known.code, known.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, 'bad-request', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'internal-error', 'Something went wrong on the server.');
+  });
+}

@@ -1,0 +1,104 @@
+import type { ToolkitId, User } from '../model';
+
+/** A demo account the development sign-in page offers. */
+export interface Persona {
+  /** The id used by `/dev/sign-in?persona=` (DESIGN §7, contract). */
+  id: string;
+  /** What the persona demonstrates, shown on /dev/. */
+  description: string;
+  user: User;
+}
+
+const ALL_TOOLKITS: ToolkitId[] = ['advertising', 'content', 'local', 'seo', 'social', 'traffic-and-market', 'ai'];
+
+type Identity = Pick<User, 'name' | 'email' | 'user_id'>;
+
+/** The fields every demo user shares unless a persona says otherwise. */
+const BASE_USER: Omit<User, keyof Identity> = {
+  country_code: 'DE',
+  has_product: true,
+  is_paid: true,
+  has_active_recurring: true,
+  period: '1 month',
+  is_loyal_2020: false,
+  is_loyal_2023: false,
+  is_loyal_pro_2024: false,
+  product_group: 'BUSINESS',
+  eligible_for_offer: false,
+  has_sst_cancellation_permission: false,
+  active_toolkits: ALL_TOOLKITS,
+};
+
+/** A complete user: identity first (as the API shows it), then the shared fields, then the persona's own. */
+function demoUser(identity: Identity, own: Partial<Omit<User, keyof Identity>> = {}): User {
+  return { ...identity, ...BASE_USER, active_toolkits: [...BASE_USER.active_toolkits], ...own };
+}
+
+/** The demo personas; each `user` is a complete spec §3 user (checked against schemas/user-context.schema.json in tests). */
+export const PERSONAS: readonly Persona[] = [
+  {
+    id: 'paid-monthly',
+    description: 'Paid monthly, all toolkits, eligible for the offer (BUSINESS)',
+    user: demoUser(
+      { name: 'Mia Monthly', email: 'mia.monthly@example.com', user_id: 1001 },
+      { eligible_for_offer: true, is_loyal_2023: true },
+    ),
+  },
+  {
+    id: 'paid-annual',
+    description: 'Paid yearly, all toolkits, not eligible for the offer',
+    user: demoUser(
+      { name: 'Anton Annual', email: 'anton.annual@example.com', user_id: 1002 },
+      { country_code: 'US', period: '1 year', product_group: 'GURU' },
+    ),
+  },
+  {
+    id: 'trial',
+    description: 'Trial: has the product, has not paid',
+    user: demoUser(
+      { name: 'Tara Trial', email: 'tara.trial@example.com', user_id: 1003 },
+      { country_code: 'FR', is_paid: false, period: '7 days', product_group: 'PRO' },
+    ),
+  },
+  {
+    id: 'no-subscription',
+    description: 'No active recurring subscription',
+    user: demoUser(
+      { name: 'Noah Nosub', email: 'noah.nosub@example.com', user_id: 1004 },
+      {
+        has_product: false,
+        is_paid: false,
+        has_active_recurring: false,
+        period: '',
+        product_group: '',
+        active_toolkits: [],
+      },
+    ),
+  },
+  {
+    id: 'seo-only',
+    description: 'Paid monthly, only the SEO toolkit (PRO)',
+    user: demoUser(
+      { name: 'Sam Seo', email: 'sam.seo@example.com', user_id: 1005 },
+      { product_group: 'PRO', active_toolkits: ['seo'] },
+    ),
+  },
+  {
+    id: 'sst-admin',
+    description: 'SST account admin: may cancel the SST plan',
+    user: demoUser(
+      { name: 'Ada Admin', email: 'ada.admin@example.com', user_id: 1006 },
+      { has_sst_cancellation_permission: true },
+    ),
+  },
+  {
+    id: 'sst-member',
+    description: 'SST account member: may not cancel the SST plan',
+    user: demoUser({ name: 'Max Member', email: 'max.member@example.com', user_id: 1007 }),
+  },
+];
+
+/** The persona with this id, if any. */
+export function findPersona(id: string): Persona | undefined {
+  return PERSONAS.find((persona) => persona.id === id);
+}

@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '../model';
+import type { Db } from './db';
+import { findPersona } from './personas';
+import { sessionTable, type SessionRecord } from './store/sessions';
+
+/** The name of the signed, HttpOnly session cookie. */
+export const SESSION_COOKIE = 'cancel_session';
+
+const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** A valid session with the user it signs in. */
+export interface Session extends SessionRecord {
+  user: User;
+}
+
+/** Reads and creates sessions from the signed cookie. */
+export interface Sessions {
+  /** The request's session, or undefined when the cookie is absent, forged, expired or unknown. Memoized per request. */
+  of(request: FastifyRequest): Session | undefined;
+  /** Starts a new session (a fresh id, never the old one) and sets its cookie. */
+  signIn(request: FastifyRequest, reply: FastifyReply, personaId: string, lang: string): Session;
+}
+
+/** Session handling over the database; `secure` adds the Secure flag (https deployments). */
+export function createSessions(db: Db, options: { secure: boolean; now: () => number }): Sessions {
+  const table = sessionTable(db);
+  const resolved = new WeakMap<FastifyRequest, Session | undefined>();
+
+  function tokenOf(request: FastifyRequest): string | undefined {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (raw === undefined) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
+  }
+
+  function lookup(request: FastifyRequest): Session | undefined {
+    const token = tokenOf(request);
+    if (token === undefined) return undefined;
+    const record = table.find(token);
+    if (record === undefined || options.now() - record.createdAt > MAX_AGE_SECONDS * 1000) return undefined;
+    const persona = findPersona(record.personaId);
+    return persona === undefined ? undefined : { ...record, user: persona.user };
+  }
+
+  return {
+    of(request) {
+      if (!resolved.has(request)) resolved.set(request, lookup(request));
+      return resolved.get(request);
+    },
+    signIn(request, reply, personaId, lang) {
+      const persona = findPersona(personaId);
+      if (persona === undefined) throw new Error(`unknown persona ${personaId}`);
+      const previous = tokenOf(request);
+      if (previous !== undefined) table.remove(previous);
+      const { token, session } = table.create(personaId, lang, options.now());
+      reply.setCookie(SESSION_COOKIE, token, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secure,
+        path: '/',
+        maxAge: MAX_AGE_SECONDS,
+      });
+      const signedIn: Session = { ...session, user: persona.user };
+      resolved.set(request, signedIn);
+      return signedIn;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import Ajv from 'ajv';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import surveyPayloadSchema from '../../schemas/survey-payload.schema.json';
+import userContextSchema from '../../schemas/user-context.schema.json';
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** `format: date-time` without ajv-formats: RFC 3339 shape and a real calendar date. */
+export function isDateTime(value: string): boolean {
+  return RFC3339.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * The one ajv instance: our schemas/ files registered by `$id`, no type coercion and no stripping
+ * of unknown fields, so what is stored is exactly what was validated.
+ */
+export const ajv = new Ajv({
+  allErrors: false,
+  strict: true,
+  // user_id is `["integer", "string"]` in user-context.schema.json.
+  allowUnionTypes: true,
+  coerceTypes: false,
+  removeAdditional: false,
+});
+ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
+ajv.addSchema(surveyPayloadSchema);
+ajv.addSchema(userContextSchema);
+
+export const SURVEY_PAYLOAD_SCHEMA_ID = surveyPayloadSchema.$id;
+export const USER_CONTEXT_SCHEMA_ID = userContextSchema.$id;
+
+/** A route schema that points at one of the registered files. */
+export function schemaRef(id: string): { $ref: string } {
+  return { $ref: id };
+}
+
+/** Fastify's validator compiler backed by our ajv instance (registered schemas are compiled once). */
+export const compileValidator: FastifySchemaCompiler<unknown> = ({ schema }) => {
+  if (typeof schema === 'object' && schema !== null && '$ref' in schema && typeof schema.$ref === 'string') {
+    const registered = ajv.getSchema(schema.$ref);
+    if (registered !== undefined) return registered;
+  }
+  return ajv.compile(schema as object);
+};
+
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  array: 'an array',
+  object: 'an object',
+  string: 'a string',
+  boolean: 'a boolean',
+  integer: 'an integer',
+  number: 'a number',
+  null: 'null',
+};
+
+/** A JSON pointer (`/survey/first_question/answers/0`) as a field path (`survey.first_question.answers[0]`). */
+function fieldPath(pointer: string, child?: unknown): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (typeof child === 'string') parts.push(child);
+  let path = '';
+  for (const part of parts) {
+    path += /^\d+$/.test(part) ? `[${part}]` : path === '' ? part : `.${part}`;
+  }
+  return path === '' ? 'body' : path;
+}
+
+function typeName(type: unknown): string {
+  const types = Array.isArray(type) ? type : [type];
+  return types.map((t) => (typeof t === 'string' ? (TYPE_NAMES[t] ?? t) : String(t))).join(' or ');
+}
+
+/** One schema error as `field: what is wrong`, in plain words. */
+export function describeSchemaError(error: FastifySchemaValidationError): string {
+  const { params } = error;
+  switch (error.keyword) {
+    case 'required':
+      return `${fieldPath(error.instancePath, params.missingProperty)}: is required`;
+    case 'additionalProperties':
+      return `${fieldPath(error.instancePath, params.additionalProperty)}: is not an allowed field`;
+    case 'type':
+      return `${fieldPath(error.instancePath)}: must be ${typeName(params.type)}`;
+    case 'minLength':
+      return params.limit === 1
+        ? `${fieldPath(error.instancePath)}: must not be empty`
+        : `${fieldPath(error.instancePath)}: must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${fieldPath(error.instancePath)}: must be at most ${String(params.limit)} characters`;
+    case 'maxItems':
+      return `${fieldPath(error.instancePath)}: must have at most ${String(params.limit)} items`;
+    case 'pattern':
+      return `${fieldPath(error.instancePath)}: has an invalid format`;
+    case 'format':
+      return `${fieldPath(error.instancePath)}: must be a ${String(params.format)} (ISO 8601, e.g. 2024-05-01T12:00:00Z)`;
+    case 'enum':
+      return `${fieldPath(error.instancePath)}: must be one of ${JSON.stringify(params.allowedValues)}`;
+    default:
+      return `${fieldPath(error.instancePath)}: ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** The first schema error, described; ajv runs with allErrors off, so there is normally one. */
+export function describeSchemaErrors(errors: readonly FastifySchemaValidationError[]): string {
+  const first = errors[0];
+  return first === undefined ? 'body: is invalid' : describeSchemaError(first);
+}
