@@ -1,0 +1,28 @@
+import type { CompiledBundle } from '../model';
+import type { ServerConfig } from './config';
+import type { Idempotent } from './idempotency';
+import type { Mailer } from './mail';
+import type { Sessions } from './sessions';
+import type { CancellationTables } from './store/cancellations';
+import type { OfferTables } from './store/offers';
+import type { SubmissionTable } from './store/submissions';
+import type { ToolkitRegistry } from './toolkits';
+
+/** What the route modules share: settings, bundle data, storage and the clock. */
+export interface ServerContext {
+  config: ServerConfig;
+  bundle: CompiledBundle;
+  toolkits: ToolkitRegistry;
+  sessions: Sessions;
+  mailer: Mailer;
+  idempotent: Idempotent;
+  cancellations: CancellationTables;
+  submissions: SubmissionTable;
+  offers: OfferTables;
+  /** Runs `work` in one database transaction: all of its writes or none. */
+  transaction: <T>(work: () => T) => T;
+  /** Milliseconds since the epoch; injectable so tests can expire keys and pass rate limits. */
+  now: () => number;
+  /** Our own origin: PUBLIC_URL, or the listening address. Used for mailed links and the Origin check. */
+  publicOrigin: () => string;
+}

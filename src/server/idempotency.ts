@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from './db';
+import { ApiError } from './errors';
+import { idempotencyTable } from './store/idempotency';
+import { sha256 } from './tokens';
+
+/** What a write handler produces: the status and JSON body to send. */
+export interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Runs a synchronous write at most once per `Idempotency-Key` (per user and route). The check, the
+ * write and the record share one transaction, so a replay returns the first response and does nothing
+ * again. Only successful outcomes are kept: a failed attempt may be retried with the same key. A key
+ * reused with a different request is refused (422).
+ */
+export function idempotent(db: Db, now: () => number) {
+  const table = idempotencyTable(db);
+  return function run(request: FastifyRequest, reply: FastifyReply, userId: string, write: () => Outcome): Outcome {
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return db.transaction(write)();
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      throw new ApiError(400, 'invalid-idempotency-key', 'Idempotency-Key: must be 1 to 255 visible ASCII characters.');
+    }
+    const route = `${request.method} ${request.url.split('?')[0] ?? ''}`;
+    const requestHash = sha256(JSON.stringify({ query: request.query ?? null, body: request.body ?? null }));
+    return db.transaction((): Outcome => {
+      const stored = table.find(header, userId, route);
+      if (stored !== undefined) {
+        if (stored.requestHash !== requestHash) {
+          throw new ApiError(
+            422,
+            'idempotency-key-reused',
+            'Idempotency-Key: this key was already used for a different request.',
+          );
+        }
+        reply.header('idempotent-replayed', 'true');
+        return { status: stored.status, body: stored.body };
+      }
+      const outcome = write();
+      if (outcome.status >= 200 && outcome.status < 300) {
+        table.save(header, userId, route, { requestHash, ...outcome }, now());
+      }
+      return outcome;
+    })();
+  };
+}
+
+export type Idempotent = ReturnType<typeof idempotent>;

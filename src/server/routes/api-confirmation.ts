@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { confirmationMail } from '../confirmation-mail';
+import { ApiError } from '../errors';
+import { randomToken, sha256 } from '../tokens';
+import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
+
+const CONFIRM_QUERY = {
+  type: 'object',
+  required: ['key'],
+  properties: { key: { type: 'string', minLength: 1, maxLength: 256 } },
+};
+
+/** Refuses a resend inside the countdown window (429 with Retry-After in whole seconds). */
+function checkResendWindow(ctx: ServerContext, call: ToolkitCall, now: number): void {
+  const last = ctx.cancellations.lastKeyAt(call.userId, call.binding.toolkit);
+  const windowMs = ctx.bundle.provider.resendCountdownSeconds * 1000;
+  if (last === undefined || now - last >= windowMs) return;
+  const retryAfter = Math.max(1, Math.ceil((last + windowMs - now) / 1000));
+  throw new ApiError(
+    429,
+    'resend-too-soon',
+    `The confirmation email was sent less than ${windowMs / 1000} seconds ago; try again in ${retryAfter} seconds.`,
+    { 'retry-after': String(retryAfter) },
+  );
+}
+
+/** send-confirmation-email/, is-confirmed/ and confirm/ for every toolkit with email confirmation. */
+export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post('/:toolkit/send-confirmation-email/', async (request, reply) => {
+    const call = toolkitCall(ctx, request, 'confirmation');
+    requireObjectBody(request.body);
+    const { binding, user, userId } = call;
+    let mailId: number | undefined;
+    const outcome = ctx.idempotent(request, reply, userId, () => {
+      if (ctx.cancellations.request(userId, binding.toolkit)?.state === 'confirmed') {
+        throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
+      }
+      const now = ctx.now();
+      checkResendWindow(ctx, call, now);
+      const cancellation = ctx.cancellations.openRequest(userId, binding.toolkit, now);
+      const key = randomToken();
+      const ttlSeconds = ctx.config.confirmKeyTtlSeconds;
+      ctx.cancellations.addKey({
+        keyHash: sha256(key),
+        requestId: cancellation.id,
+        userId,
+        toolkit: binding.toolkit,
+        createdAt: now,
+        expiresAt: now + ttlSeconds * 1000,
+      });
+      const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
+      const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
+      mailId = ctx.mailer.record(confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours }));
+      return { status: 200, body: { sent: true } };
+    });
+    // After the commit: a rolled-back request never reaches SMTP.
+    if (mailId !== undefined) ctx.mailer.deliver(mailId);
+    return reply.code(outcome.status).send(outcome.body);
+  });
+
+  app.get('/:toolkit/is-confirmed/', async (request) => {
+    const { binding, userId } = toolkitCall(ctx, request, 'confirmation');
+    const state = ctx.cancellations.request(userId, binding.toolkit)?.state ?? 'none';
+    return { confirmed: state === 'confirmed', state };
+  });
+
+  app.get(
+    '/:toolkit/confirm/',
+    { schema: { querystring: CONFIRM_QUERY }, config: { csrf: true } },
+    async (request) => {
+      const { binding, userId } = toolkitCall(ctx, request, 'confirmation');
+      const { key } = request.query as { key: string };
+      return ctx.transaction(() => {
+        const record = ctx.cancellations.keyByHash(sha256(key));
+        if (record === undefined) {
+          throw new ApiError(404, 'key-not-found', 'key: this confirmation link is not valid.');
+        }
+        // Checked first so nothing about another account's key (used, expired) is revealed.
+        if (record.userId !== userId) {
+          throw new ApiError(403, 'key-wrong-user', 'key: this confirmation link was sent to another account.');
+        }
+        if (record.toolkit !== binding.toolkit) {
+          throw new ApiError(
+            400,
+            'key-wrong-toolkit',
+            `key: this confirmation link is for the ${record.toolkit} subscription, not ${binding.toolkit}.`,
+          );
+        }
+        if (record.usedAt !== null) {
+          throw new ApiError(410, 'key-used', 'key: this confirmation link was already used.');
+        }
+        const now = ctx.now();
+        if (now >= record.expiresAt) {
+          throw new ApiError(410, 'key-expired', 'key: this confirmation link has expired; ask for a new email.');
+        }
+        ctx.cancellations.useKey(record.id, now);
+        ctx.cancellations.confirm(record.requestId, now);
+        return { confirmed: true, toolkit: binding.toolkit };
+      });
+    },
+  );
+}

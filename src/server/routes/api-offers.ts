@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+import { DISCOUNT_OFFER_ID, downgradePlansFor } from '../offers';
+import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
+
+const DOWNGRADE_QUERY = {
+  type: 'object',
+  required: ['to'],
+  properties: { to: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+
+/** One retention action per user and toolkit: eligible until the offer is accepted or the plan downgraded. */
+function isEligible(ctx: ServerContext, { user, userId, binding }: ToolkitCall): boolean {
+  return (
+    user.eligible_for_offer &&
+    !ctx.offers.acceptedOffer(userId, binding.toolkit) &&
+    ctx.offers.downgrade(userId, binding.toolkit) === undefined
+  );
+}
+
+function requireEligible(ctx: ServerContext, call: ToolkitCall): void {
+  if (!isEligible(ctx, call)) {
+    throw new ApiError(403, 'not-eligible', `This account is not eligible for an offer on ${call.binding.name}.`);
+  }
+}
+
+/** eligible-for-offer/, accept-offer/ and downgrade/ for seo and all-at-once. */
+export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/:toolkit/eligible-for-offer/', async (request) => {
+    const call = toolkitCall(ctx, request, 'offers');
+    const result = isEligible(ctx, call);
+    return { result, downgrade_plans: result ? downgradePlansFor(call.user.product_group) : [] };
+  });
+
+  app.post('/:toolkit/accept-offer/', async (request, reply) => {
+    const call = toolkitCall(ctx, request, 'offers');
+    requireObjectBody(request.body);
+    const { binding, userId } = call;
+    const outcome = ctx.idempotent(request, reply, userId, () => {
+      if (ctx.offers.acceptedOffer(userId, binding.toolkit)) {
+        throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
+      }
+      requireEligible(ctx, call);
+      ctx.offers.acceptOffer(userId, binding.toolkit, DISCOUNT_OFFER_ID, ctx.now());
+      return { status: 200, body: { accepted: true, offer: DISCOUNT_OFFER_ID, toolkit: binding.toolkit } };
+    });
+    return reply.code(outcome.status).send(outcome.body);
+  });
+
+  // A GET that changes state (spec §7): it needs the CSRF header like a POST.
+  app.get(
+    '/:toolkit/downgrade/',
+    { schema: { querystring: DOWNGRADE_QUERY }, config: { csrf: true } },
+    async (request, reply) => {
+      const call = toolkitCall(ctx, request, 'offers');
+      const { binding, user, userId } = call;
+      const { to } = request.query as { to: string };
+      const outcome = ctx.idempotent(request, reply, userId, () => {
+        const done = ctx.offers.downgrade(userId, binding.toolkit);
+        if (done !== undefined) {
+          throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);
+        }
+        requireEligible(ctx, call);
+        const plans = downgradePlansFor(user.product_group);
+        if (!plans.includes(to)) {
+          const offered = plans.length === 0 ? 'none is offered' : `offered: ${plans.join(', ')}`;
+          throw new ApiError(400, 'plan-not-offered', `to: '${to}' is not a plan offered to this account (${offered}).`);
+        }
+        ctx.offers.addDowngrade(userId, binding.toolkit, user.product_group, to, ctx.now());
+        return { status: 200, body: { downgraded: true, toolkit: binding.toolkit, plan: to } };
+      });
+      return reply.code(outcome.status).send(outcome.body);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { SurveyPayload } from '../../model';
+import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
+import { requireAccess, sessionOf } from './toolkit-call';
+
+/** POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json. */
+export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post(
+    '/survey-storage/survey-monitoring/',
+    { schema: { body: schemaRef(SURVEY_PAYLOAD_SCHEMA_ID) } },
+    async (request, reply) => {
+      const { user } = sessionOf(ctx, request);
+      const payload = request.body as SurveyPayload;
+      if (payload.email.toLowerCase() !== user.email.toLowerCase()) {
+        throw new ApiError(400, 'email-mismatch', "email: must be the signed-in user's email address.");
+      }
+      const binding = ctx.toolkits.byToolkit(payload.toolkit);
+      if (binding === undefined) {
+        const known = ctx.bundle.toolkits.map((b) => b.toolkit).join(', ');
+        throw new ApiError(400, 'unknown-toolkit', `toolkit: '${payload.toolkit}' is not a toolkit (known: ${known}).`);
+      }
+      requireAccess(user, binding);
+      const userId = String(user.user_id);
+      const outcome = ctx.idempotent(request, reply, userId, () => ({
+        status: 200,
+        body: { stored: true, id: ctx.submissions.insert(userId, payload, ctx.now()) },
+      }));
+      return reply.code(outcome.status).send(outcome.body);
+    },
+  );
+}

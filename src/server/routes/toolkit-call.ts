@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { ToolkitBinding, User } from '../../model';
+import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+import { OFFER_TOOLKITS } from '../offers';
+import type { Session } from '../sessions';
+import { canCancel } from '../toolkits';
+
+/** What a /cancel/api/{toolkit}/... handler works with. */
+export interface ToolkitCall {
+  session: Session;
+  user: User;
+  /** The user id as the database keys it. */
+  userId: string;
+  binding: ToolkitBinding;
+}
+
+/** Which family of calls the route belongs to: the confirmation calls or the seo/all-at-once offers. */
+export type CallFamily = 'confirmation' | 'offers';
+
+/** The signed-in session; the API guard has already refused requests without one. */
+export function sessionOf(ctx: ServerContext, request: FastifyRequest): Session {
+  const session = ctx.sessions.of(request);
+  if (session === undefined) throw new ApiError(401, 'not-signed-in', 'You are not signed in (no valid session cookie).');
+  return session;
+}
+
+/** Refuses a toolkit the user cannot cancel (no active subscription, toolkit not active, no SST permission). */
+export function requireAccess(user: User, binding: ToolkitBinding): void {
+  if (!canCancel(user, binding)) {
+    throw new ApiError(
+      403,
+      'toolkit-not-available',
+      `toolkit: this account has no active ${binding.name} subscription it may cancel.`,
+    );
+  }
+}
+
+/**
+ * Resolves the `{toolkit}` path segment: unknown → 404, a toolkit without this family of calls → 404,
+ * a toolkit the user cannot cancel → 403.
+ */
+export function toolkitCall(ctx: ServerContext, request: FastifyRequest, family: CallFamily): ToolkitCall {
+  const session = sessionOf(ctx, request);
+  const { toolkit: segment } = request.params as { toolkit: string };
+  const binding = ctx.toolkits.bySegment(segment);
+  if (binding === undefined) {
+    throw new ApiError(
+      404,
+      'unknown-toolkit',
+      `toolkit: '${segment}' is not a toolkit segment (known: ${ctx.toolkits.segments().join(', ')}).`,
+    );
+  }
+  if (family === 'confirmation' && binding.confirmRoute === undefined) {
+    throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no email confirmation.`);
+  }
+  if (family === 'offers' && !OFFER_TOOLKITS.includes(binding.toolkit)) {
+    throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no offer or downgrade.`);
+  }
+  requireAccess(session.user, binding);
+  return { session, user: session.user, userId: String(session.user.user_id), binding };
+}
+
+/** A write body whose contents the spec leaves open: absent, or a JSON object. */
+export function requireObjectBody(body: unknown): void {
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    throw new ApiError(400, 'invalid-body', 'body: must be an object');
+  }
+}

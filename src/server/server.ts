@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { CompiledBundle } from '../model';
+import { loadBundle } from './bundle';
+import { loadConfig, type ServerConfig } from './config';
+import type { ServerContext } from './context';
+import { apiGuard } from './csrf';
+import { openDatabase } from './db';
+import { installErrorHandler } from './errors';
+import { installJsonParser } from './json-body';
+import { idempotent } from './idempotency';
+import { createMailer, smtpTransport, type MailTransport } from './mail';
+import { contextRoutes } from './routes/api-context';
+import { confirmationRoutes } from './routes/api-confirmation';
+import { offerRoutes } from './routes/api-offers';
+import { surveyRoutes } from './routes/api-survey';
+import { devRoutes } from './routes/dev';
+import { installSecurityHeaders } from './security-headers';
+import { createSessions } from './sessions';
+import { registerApp } from './static';
+import { cancellationTables } from './store/cancellations';
+import { offerTables } from './store/offers';
+import { sessionSecret } from './store/settings';
+import { submissionTable } from './store/submissions';
+import { createToolkitRegistry } from './toolkits';
+import { compileValidator } from './validation';
+
+/** The largest request body accepted (64 KiB); larger ones get 413. */
+export const BODY_LIMIT = 64 * 1024;
+
+/** What tests and main.ts may set; everything else comes from the environment (loadConfig). */
+export interface BuildOptions {
+  config?: Partial<ServerConfig>;
+  /** The compiled survey bundle; default: read from `config.bundleFile`. */
+  bundle?: CompiledBundle;
+  /** Clock in epoch milliseconds (tests move it to expire keys and pass the resend window). */
+  now?: () => number;
+  /** Mail transport; default: SMTP when SMTP_URL is set, else outbox only. */
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function listeningOrigin(app: FastifyInstance, config: ServerConfig): string {
+  const address = app.server.address() as AddressInfo | string | null;
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Builds the reference server (not listening): the app under /cancel, the API of spec §7, the
+ * development routes outside production, SQLite storage and the mail outbox. Closing the instance
+ * waits for requests and mail deliveries in flight, then closes the database.
+ */
+export async function buildServer(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: ServerConfig = { ...loadConfig(process.env), ...options.config };
+  const bundle = options.bundle ?? loadBundle(config.bundleFile);
+  const now = options.now ?? Date.now;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
+  const db = openDatabase(config.dbFile);
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+
+  await app.register(fastifyCookie, { secret: sessionSecret(db, config.sessionSecret) });
+  installJsonParser(app);
+  app.setValidatorCompiler(compileValidator);
+  installErrorHandler(app);
+  installSecurityHeaders(app, { https });
+
+  const sessions = createSessions(db, { secure: https, now });
+  const mailer = createMailer({
+    db,
+    from: `${bundle.provider.name} <no-reply@${bundle.provider.supportEmail.split('@')[1] ?? 'localhost'}>`,
+    transport: options.mailTransport ?? smtpTransport(config.smtpUrl),
+    now,
+    log: app.log,
+  });
+  const ctx: ServerContext = {
+    config,
+    bundle,
+    toolkits: createToolkitRegistry(bundle),
+    sessions,
+    mailer,
+    idempotent: idempotent(db, now),
+    cancellations: cancellationTables(db),
+    submissions: submissionTable(db),
+    offers: offerTables(db),
+    transaction: (work) => db.transaction(work)(),
+    now,
+    publicOrigin: () => config.publicUrl ?? listeningOrigin(app, config),
+  };
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', apiGuard(sessions, ctx.publicOrigin));
+      contextRoutes(api, ctx);
+      surveyRoutes(api, ctx);
+      confirmationRoutes(api, ctx);
+      offerRoutes(api, ctx);
+    },
+    { prefix: '/cancel/api' },
+  );
+  if (!config.production) devRoutes(app, ctx);
+  await registerApp(app, { appDir: config.appDir, sessions });
+
+  app.addHook('onClose', async () => {
+    await mailer.drain();
+    db.close();
+  });
+  return app;
+}

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errors';
+import { escapeHtml } from './html';
+import { DEFAULT_LANGUAGE } from './languages';
+import type { Sessions } from './sessions';
+
+const HTML_TAG = /<html\b[^>]*>/i;
+const LANG_ATTRIBUTE = /\slang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
+/** Built file names carry a content hash (`index-3F2A9C1B.js`): such files never change and may be cached for good. */
+const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_]{8,}\.[a-z0-9]+$/;
+
+const BUILD_MISSING_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>The app is not built yet</title></head>
+<body>
+<h1>The app is not built yet</h1>
+<p>There is no <code>dist/app/index.html</code>. Run <code>npm run build</code> (or <code>npm start</code>, which builds first), then reload this page.</p>
+</body>
+</html>
+`;
+
+/** Writes the session's language into `<html lang>`, adding the attribute where the page has none. */
+export function withLanguage(html: string, lang: string): string {
+  return html.replace(HTML_TAG, (tag) => {
+    const attribute = ` lang="${escapeHtml(lang)}"`;
+    return LANG_ATTRIBUTE.test(tag) ? tag.replace(LANG_ATTRIBUTE, attribute) : tag.replace(/^<html\b/i, `<html${attribute}`);
+  });
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/cancel/api' || path.startsWith('/cancel/api/');
+}
+
+function isAppPath(path: string): boolean {
+  return (path === '/cancel' || path.startsWith('/cancel/')) && !isApiPath(path) && !path.startsWith('/cancel/assets/');
+}
+
+/**
+ * Serves the built app under /cancel: files from APP_DIR, and for every other /cancel/... page
+ * (not /cancel/api/, not a missing asset) its index.html with the session's language. Everything
+ * else that matches no route gets a JSON 404.
+ */
+export async function registerApp(app: FastifyInstance, options: { appDir: string; sessions: Sessions }): Promise<void> {
+  const { appDir, sessions } = options;
+  const indexFile = join(appDir, 'index.html');
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    let html: string;
+    try {
+      html = await readFile(indexFile, 'utf8');
+    } catch {
+      return reply.code(503).send(BUILD_MISSING_PAGE);
+    }
+    return reply.send(withLanguage(html, sessions.of(request)?.lang ?? DEFAULT_LANGUAGE));
+  }
+
+  // Registered even before a build exists (no start-up warning), so files appear once `npm run build` has run.
+  await app.register(fastifyStatic, {
+    root: appDir,
+    prefix: '/cancel/',
+    index: false,
+    redirect: false,
+    wildcard: true,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    suppressWarning: true,
+    // index.html goes through sendPage, which writes the language into it.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.get('/cancel', sendPage);
+  app.get('/cancel/', sendPage);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && isAppPath(path)) {
+      return sendPage(request, reply);
+    }
+    return sendError(reply, 404, 'not-found', `${request.method} ${path}: there is no such page or call.`);
+  });
+}
