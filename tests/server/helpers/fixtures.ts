@@ -1,0 +1,38 @@
+import type { SurveyPayload } from '../../../src/model';
+
+/** A valid survey payload for `email` (spec §3), as the app would post it. */
+export function surveyPayload(email: string, overrides: Partial<SurveyPayload> = {}): SurveyPayload {
+  return {
+    timestamp: '2025-05-01T10:00:00.000Z',
+    name: 'Mia Monthly',
+    email,
+    accepted_terms: true,
+    toolkit: 'seo',
+    survey: {
+      first_question: {
+        question: 'Please let us know why you’re leaving',
+        question_translated: 'Bitte sagen Sie uns, warum Sie gehen',
+        answers: ['The product doesn’t fully meet my needs'],
+        answers_translated: ['Das Produkt erfüllt meine Anforderungen nicht vollständig'],
+        comment: '',
+      },
+      fourth_question: {
+        question: 'Have anything else to add?',
+        question_translated: 'Möchten Sie noch etwas hinzufügen?',
+        answers: [],
+        answers_translated: [],
+        comment: 'Thanks for everything.',
+      },
+    },
+    ...overrides,
+  };
+}
+
+/** The built app the static tests serve: an index.html, a hashed and an unhashed asset. */
+export const APP_FILES: Readonly<Record<string, string>> = {
+  'index.html':
+    '<!doctype html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Cancel</title>' +
+    '<script type="module" src="/cancel/assets/index-3F2A9C1B.js"></script></head><body><div id="root"></div></body></html>\n',
+  'assets/index-3F2A9C1B.js': 'console.log("app");\n',
+  'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+};

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Client, type Harness } from './helpers/harness';
+
+let harness: Harness;
+let client: Client;
+
+beforeEach(async () => {
+  harness = await startHarness();
+  client = await harness.signIn('paid-monthly');
+});
+afterEach(async () => {
+  await harness.stop();
+});
+
+const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+
+describe('Idempotency-Key', () => {
+  it('send-confirmation-email: a replay returns the first response, sends one mail and is not rate-limited', async () => {
+    const first = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('send-1'));
+    harness.clock.advance(5);
+    const replay = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('send-1'));
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(harness.counts()).toMatchObject({ outbox: 1, confirmation_keys: 1, idempotency_records: 1 });
+    // A new key is a new request and meets the rate limit.
+    const fresh = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('send-2'));
+    expect(fresh.statusCode).toBe(429);
+    expect(harness.counts().outbox).toBe(1);
+  });
+
+  it('accept-offer: a replay returns 200 again instead of 409, with one record', async () => {
+    const first = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('offer-1'));
+    const replay = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('offer-1'));
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(harness.counts().accepted_offers).toBe(1);
+    expect((await client.post('/cancel/api/seo/accept-offer/', {})).statusCode).toBe(409);
+  });
+
+  it('downgrade: a replay returns the first response, with one record', async () => {
+    const first = await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true, ...withKey('down-1') });
+    const replay = await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true, ...withKey('down-1') });
+    expect(first.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(harness.counts().downgrades).toBe(1);
+  });
+
+  it('refuses the same key for a different request (422) and changes nothing', async () => {
+    await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true, ...withKey('down-2') });
+    const before = harness.counts();
+    const other = await client.get('/cancel/api/seo/downgrade/?to=guru', { csrf: true, ...withKey('down-2') });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ error: 'idempotency-key-reused' });
+    expect(harness.counts()).toEqual(before);
+  });
+
+  it("is scoped to the user: the same key from another user does that user's work", async () => {
+    await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('shared'));
+    const other = await harness.signIn('paid-annual');
+    const response = await other.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('shared'));
+    expect(response.headers['idempotent-replayed']).toBeUndefined();
+    expect(harness.counts().outbox).toBe(2);
+  });
+
+  it('keeps only successes: a failed attempt can be retried with its key', async () => {
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    const limited = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('retry'));
+    expect(limited.statusCode).toBe(429);
+    expect(harness.counts().idempotency_records).toBe(0);
+    harness.clock.advance(60);
+    const retried = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('retry'));
+    expect(retried.statusCode).toBe(200);
+    expect(harness.counts().outbox).toBe(2);
+  });
+
+  it('rejects a malformed key', async () => {
+    const response = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('x'.repeat(256)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid-idempotency-key', message: expect.stringMatching(/^Idempotency-Key: /) });
+    expect(harness.counts().accepted_offers).toBe(0);
+  });
+});
