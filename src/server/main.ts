@@ -1,4 +1,5 @@
 import { loadConfig } from './config';
+import { listeningOrigin } from './origin';
 import { buildServer } from './server';
 
 /** Starts the reference server, prints what it serves, and shuts down cleanly on SIGTERM/SIGINT. */
@@ -7,10 +8,7 @@ async function main(): Promise<void> {
   const app = await buildServer({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   await app.listen({ port: config.port, host: config.host });
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const base = `http://${host}:${port}`;
+  const base = listeningOrigin(app, config.host, config.port);
   const lines = [`Cancellation area: ${base}/cancel`, `API:               ${base}/cancel/api/`];
   if (!config.production) lines.push(`Dev sign-in:       ${base}/dev/`, `Mailbox:           ${base}/dev/mailbox`);
   lines.push(`Database:          ${config.dbFile}`);

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
@@ -11,6 +10,7 @@ import { installErrorHandler } from './errors';
 import { installJsonParser } from './json-body';
 import { idempotent } from './idempotency';
 import { createMailer, smtpTransport, type MailTransport } from './mail';
+import { listeningOrigin } from './origin';
 import { contextRoutes } from './routes/api-context';
 import { confirmationRoutes } from './routes/api-confirmation';
 import { offerRoutes } from './routes/api-offers';
@@ -39,13 +39,6 @@ export interface BuildOptions {
   /** Mail transport; default: SMTP when SMTP_URL is set, else outbox only. */
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
-}
-
-function listeningOrigin(app: FastifyInstance, config: ServerConfig): string {
-  const address = app.server.address() as AddressInfo | string | null;
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /**
@@ -87,7 +80,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     offers: offerTables(db),
     transaction: (work) => db.transaction(work)(),
     now,
-    publicOrigin: () => config.publicUrl ?? listeningOrigin(app, config),
+    publicOrigin: () => config.publicUrl ?? listeningOrigin(app, config.host, config.port),
   };
 
   await app.register(
