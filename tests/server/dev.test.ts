@@ -13,8 +13,7 @@ afterEach(async () => {
   await harness.stop();
 });
 
-const get = (url: string, cookie?: string) =>
-  harness.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie: `cancel_session=${cookie}` } });
+const get = (url: string, cookie?: string) => harness.get(url, cookie);
 
 describe('GET /dev/', () => {
   it('links every persona in every language, and the mailbox', async () => {

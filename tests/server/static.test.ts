@@ -17,8 +17,7 @@ afterEach(async () => {
   await harness.stop();
 });
 
-const get = (url: string, cookie?: string) =>
-  harness.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie: `cancel_session=${cookie}` } });
+const get = (url: string, cookie?: string) => harness.get(url, cookie);
 
 describe('security headers', () => {
   const URLS = [

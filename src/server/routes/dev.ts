@@ -9,7 +9,7 @@ import { safeNext } from './safe-next';
 const MAILBOX_LIMIT = 200;
 
 /** One JSON mailbox entry (DESIGN §7, contract): exactly these fields. */
-interface MailboxEntry {
+export interface MailboxEntry {
   to: string;
   subject: string;
   text: string;

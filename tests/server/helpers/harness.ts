@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ServerConfig } from '../../../src/server/config';
+import type { MailboxEntry } from '../../../src/server/routes/dev';
 import type { MailTransport } from '../../../src/server/mail';
 import { SESSION_COOKIE } from '../../../src/server/sessions';
 import { buildServer } from '../../../src/server/server';
@@ -123,6 +124,11 @@ export class Harness {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /** A plain GET, with the session cookie when given (pages, dev routes, headers). */
+  get(url: string, cookie?: string): Promise<LightMyRequestResponse> {
+    return this.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie: `${SESSION_COOKIE}=${cookie}` } });
+  }
+
   /** Signs in through the dev route and fetches the CSRF token, as the app does. */
   async signIn(persona: string, lang = 'en'): Promise<Client> {
     const response = await this.app.inject({ method: 'GET', url: `/dev/sign-in?persona=${persona}&lang=${lang}` });
@@ -169,15 +175,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /** The mailbox as the dev route returns it. */
-export interface MailboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  sentAt: string;
-}
-
 export async function mailbox(harness: Harness): Promise<MailboxEntry[]> {
   const response = await harness.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
   return response.json() as MailboxEntry[];
