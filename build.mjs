@@ -46,7 +46,8 @@ async function buildApp() {
     logLevel: 'warning',
     plugins: [linguiMacroPlugin({ stripMessageField: !dev })],
   });
-  writeFileSync(join(appOut, 'meta.json'), JSON.stringify(result.metafile));
+  // Kept beside dist/app, not in it: the server serves dist/app and the metafile is for reports only.
+  writeFileSync(join(root, 'dist/app-meta.json'), JSON.stringify(result.metafile));
   writeFileSync(join(appOut, 'index.html'), indexHtml(result.metafile));
 }
 
