@@ -4,3 +4,5 @@ export * from './messages';
 export * from './payload';
 export * from './survey';
 export * from './user';
+export * from './access';
+export * from './languages';

@@ -1,4 +1,4 @@
-import type { CompiledBundle, ToolkitBinding, User } from '../model';
+import { hasAccess, type CompiledBundle, type ToolkitBinding, type User } from '../model';
 
 /**
  * API segments accepted besides each binding's own `apiSegment`: the generic variant of the
@@ -35,14 +35,5 @@ export function createToolkitRegistry(bundle: CompiledBundle): ToolkitRegistry {
 
 /** Whether the user may cancel through this binding: an active recurring subscription plus the binding's access rule. */
 export function canCancel(user: User, binding: ToolkitBinding): boolean {
-  if (!user.has_active_recurring) return false;
-  const { access } = binding;
-  switch (access.kind) {
-    case 'active-toolkit':
-      return user.active_toolkits.includes(access.toolkit);
-    case 'sst-permission':
-      return user.has_sst_cancellation_permission;
-    case 'any-active':
-      return true;
-  }
+  return user.has_active_recurring && hasAccess(user, binding.access);
 }
