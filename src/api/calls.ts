@@ -1,7 +1,7 @@
 // Every server call of spec §7 as one row of a table; one mechanism turns the rows into functions.
 import type { ContextResponse, SurveyPayload } from '../model';
 import { csrfToken, setCsrfToken } from './csrf';
-import { request } from './request';
+import { request, RequestError } from './request';
 
 /** One call: how to address it, whether it carries the CSRF token, and the label its failures get (spec §8). */
 interface CallSpec<Args extends unknown[], Result> {
@@ -14,6 +14,8 @@ interface CallSpec<Args extends unknown[], Result> {
   headers?: (...args: Args) => Record<string, string>;
   /** Turns the parsed body into the call's result; throwing marks the answer as unusable. */
   read?: (body: unknown) => Result;
+  /** A failure that is an answer after all (undefined: it stays a failure). */
+  recover?: (error: RequestError) => Result | undefined;
 }
 
 const spec = <Args extends unknown[], Result = unknown>(s: CallSpec<Args, Result>) => s;
@@ -33,6 +35,8 @@ export const CALLS = {
       if (user === undefined || (user !== null && typeof user !== 'object')) throw new Error('the answer has no user field');
       return { user } as ContextResponse;
     },
+    // A visitor without a session is no user (spec §4: stop), not a failure.
+    recover: (error) => (error.status === 401 ? { user: null } : undefined),
   }),
   getCsrfToken: spec<[], string>({
     label: "CSRF token wasn't received",
@@ -137,6 +141,8 @@ function bind<Args extends unknown[], Result>(s: CallSpec<Args, Result>, scope: 
       });
       return s.read ? s.read(body) : (body as Result);
     } catch (error) {
+      const recovered = error instanceof RequestError ? s.recover?.(error) : undefined;
+      if (recovered !== undefined) return recovered;
       throw new ApiError(labelFor(s.label, scope.labelPrefix), error);
     }
   };

@@ -11,6 +11,8 @@ import { transformErrors } from './error-mapping';
 import { formatMessage } from './messages';
 import { fields, templates, widgets } from './registry';
 
+const DEFAULTS = { constAsDefaults: 'never' } as const;
+
 export interface StepFormProps {
   step: CompiledStep;
   /** The choice step's answers in this visit's order. */
@@ -59,7 +61,7 @@ export function StepForm(props: StepFormProps) {
       schema={step.form.schema}
       uiSchema={step.form.uiSchema}
       validator={validator}
-      formData={formData}
+      initialFormData={formData}
       formContext={formContext}
       fields={fields}
       widgets={widgets}
@@ -67,6 +69,8 @@ export function StepForm(props: StepFormProps) {
       transformErrors={transform}
       showErrorList="top"
       noHtml5Validate
+      // A `const: true` (the agreement) is a rule to meet, never a value to prefill.
+      experimental_defaultFormStateBehavior={DEFAULTS}
       focusOnFirstError={false}
       className="step-form"
       onChange={(event) => onEdit(event.formData as StepData)}

@@ -73,6 +73,12 @@ describe('createApi', () => {
     await expect(createApi({ segment: 'seo' }).getContext()).rejects.toMatchObject({ label: "User data wasn't received" });
   });
 
+  it('reads a visitor without a session (401) as no user, not as a failure', async () => {
+    stubFetch(() => json({ error: 'not-signed-in', message: 'You are not signed in.' }, 401));
+    await expect(createApi({ segment: 'seo' }).getContext()).resolves.toEqual({ user: null });
+    await expect(createApi({ segment: 'seo' }).isConfirmed()).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('reads a null user as no user', async () => {
     stubFetch(() => json({ user: null }));
     await expect(createApi({ segment: 'seo' }).getContext()).resolves.toEqual({ user: null });

@@ -1,0 +1,41 @@
+// The test fixture every spec uses: it fails a test on any Content-Security-Policy violation,
+// uncaught page error or console error, unless the test declared that error as expected.
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+export { expect };
+
+interface Guard {
+  /** Declares console errors the test provokes on purpose (a 500 it stubs, an aborted call). */
+  allow: (pattern: RegExp) => void;
+}
+
+/** The browser's own log line for a favicon the server does not have; not something the app does. */
+const isFaviconMiss = (message: ConsoleMessage) => /\/favicon\.ico$/.test(message.location().url);
+
+async function watch(page: Page, problems: string[], allowed: RegExp[]) {
+  // Runs before any page script, outside the page's CSP (Playwright injects it over CDP).
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || isFaviconMiss(message)) return;
+    const text = message.text();
+    if (text.startsWith('CSP violation') || !allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+}
+
+export const test = base.extend<{ guard: Guard }>({
+  guard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      await watch(page, problems, allowed);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(problems, 'CSP violations, page errors and console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,21 @@
+// Signing in through the reference server's development route (DESIGN §7).
+import type { Page } from '@playwright/test';
+
+export type PersonaId = 'paid-monthly' | 'paid-annual' | 'trial' | 'no-subscription' | 'seo-only' | 'sst-admin' | 'sst-member';
+
+/** The personas' email addresses (src/server/personas.ts). */
+export const PERSONA_EMAILS: Record<PersonaId, string> = {
+  'paid-monthly': 'mia.monthly@example.com',
+  'paid-annual': 'anton.annual@example.com',
+  trial: 'tara.trial@example.com',
+  'no-subscription': 'noah.nosub@example.com',
+  'seo-only': 'sam.seo@example.com',
+  'sst-admin': 'ada.admin@example.com',
+  'sst-member': 'max.member@example.com',
+};
+
+/** Signs the page's browser context in as `persona` and opens `next`. */
+export async function signIn(page: Page, persona: PersonaId, next = '/cancel', lang?: string): Promise<void> {
+  const query = new URLSearchParams({ persona, next, ...(lang ? { lang } : {}) });
+  await page.goto(`/dev/sign-in?${query.toString()}`);
+}
