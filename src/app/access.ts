@@ -1,17 +1,7 @@
 // Who may open which page (spec §4, §6; DESIGN §8).
-import type { ToolkitAccess, ToolkitBinding, User } from '../model';
+import { hasAccess, type ToolkitBinding, type User } from '../model';
 
-/** Whether the user passes a binding's access rule (beyond having an active recurring subscription). */
-export function hasAccess(user: User, access: ToolkitAccess): boolean {
-  switch (access.kind) {
-    case 'active-toolkit':
-      return user.active_toolkits.includes(access.toolkit);
-    case 'sst-permission':
-      return user.has_sst_cancellation_permission;
-    case 'any-active':
-      return true;
-  }
-}
+export { hasAccess };
 
 /** The toolkit id of the whole-platform subscription (spec §1). */
 export const ALL_AT_ONCE = 'all-at-once';

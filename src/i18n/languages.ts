@@ -1,13 +1,10 @@
 // Which interface language a page uses (spec §2, §9).
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../model';
 
-/** The languages the interface is translated into; `en` is the source. */
-export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'vi', 'zh'] as const;
+export { LANGUAGES, type Language };
 
-export type Language = (typeof LANGUAGES)[number];
-
-export const SOURCE_LANGUAGE: Language = 'en';
-
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+/** The source language of the catalogs. */
+export const SOURCE_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
 /**
  * The page's language: the server's setting (`<html lang>`, e.g. `pt-BR` → `pt`), English when it

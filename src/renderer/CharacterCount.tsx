@@ -11,10 +11,11 @@ export const countHintId = (fieldId: string) => `${fieldId}__count-hint`;
 
 function useCountText() {
   const { t } = useLingui();
+  // `{count}` rather than `#`: the number reads as in the validation messages ('1500', not '1,500').
   return ({ kind, count }: CountState) =>
     kind === 'remaining'
-      ? t({ message: plural(count, { one: 'You have # character remaining', other: 'You have # characters remaining' }) })
-      : t({ message: plural(count, { one: 'You have # character too many', other: 'You have # characters too many' }) });
+      ? t({ message: plural(count, { one: `You have ${count} character remaining`, other: `You have ${count} characters remaining` }) })
+      : t({ message: plural(count, { one: `You have ${count} character too many`, other: `You have ${count} characters too many` }) });
 }
 
 /**

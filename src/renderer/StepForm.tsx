@@ -7,7 +7,7 @@ import { translateSurveyText } from '../i18n';
 import type { ChoiceAnswer, CompiledStep } from '../model';
 import { reportError } from '../monitoring';
 import type { StepFormContext } from './context';
-import { transformErrors } from './error-mapping';
+import { fieldOrder, transformErrors } from './error-mapping';
 import { formatMessage } from './messages';
 import { fields, templates, widgets } from './registry';
 
@@ -49,6 +49,7 @@ export function StepForm(props: StepFormProps) {
     (errors: RJSFValidationError[]) =>
       transformErrors(errors, {
         messages: step.form.messages,
+        fieldOrder: fieldOrder(step.form.schema, step.form.uiSchema),
         format: (ref) => formatMessage(i18n, ref),
         onUnmapped: (error) =>
           reportError(new Error(`step '${step.id}': no message for ${error.property ?? ''} ${error.name ?? ''}`), 'Validation message missing'),

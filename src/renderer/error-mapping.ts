@@ -34,12 +34,22 @@ export interface ErrorMapping {
   format: (ref: MessageRef) => string;
   /** Called for an error the compiled messages do not cover: a gap in the compiler, not the customer's doing. */
   onUnmapped?: (error: RJSFValidationError) => void;
+  /** The top-level fields in page order, so the summary lists errors as the fields appear. */
+  fieldOrder?: readonly string[];
+}
+
+/** The top-level fields of a step's form in the order the page shows them. */
+export function fieldOrder(schema: { properties?: unknown }, uiSchema: { 'ui:order'?: unknown }): string[] {
+  const order = uiSchema['ui:order'];
+  if (Array.isArray(order)) return order.filter((name): name is string => typeof name === 'string');
+  return typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
 }
 
 /**
- * RJSF's `transformErrors`: one error per field (the first, in schema order), its message the
- * spec's. Compound keywords are dropped, since the failing sub-schema reports its own error. An
- * unmapped error still blocks the step, with 'Please fill in this field.' and a report.
+ * RJSF's `transformErrors`: one error per field (the first ajv reports), its message the spec's,
+ * in the order the fields appear. Compound keywords are dropped, since the failing sub-schema
+ * reports its own error. An unmapped error still blocks the step, with 'Please fill in this
+ * field.' and a report.
  */
 export function transformErrors(errors: RJSFValidationError[], mapping: ErrorMapping): RJSFValidationError[] {
   const seen = new Set<string>();
@@ -57,5 +67,10 @@ export function transformErrors(errors: RJSFValidationError[], mapping: ErrorMap
     const message = mapping.format(ref);
     result.push({ ...error, property: path === '' ? error.property : `.${path}`, message, stack: message });
   }
-  return result;
+  const order = mapping.fieldOrder ?? [];
+  const rank = (error: RJSFValidationError) => {
+    const index = order.indexOf(errorPath(error).split('.')[0] ?? '');
+    return index < 0 ? order.length : index;
+  };
+  return result.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error) - rank(b.error) || a.index - b.index).map(({ error }) => error);
 }

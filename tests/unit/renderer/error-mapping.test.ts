@@ -1,6 +1,6 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
-import { englishMessage, fieldId, transformErrors } from '../../../src/renderer/error-mapping';
+import { englishMessage, fieldId, fieldOrder, transformErrors } from '../../../src/renderer/error-mapping';
 import type { FormStep } from '../../../src/model';
 import { cancellationSurvey, compiledBundle } from '../engine/compiled';
 
@@ -22,6 +22,15 @@ describe('transformErrors', () => {
       mapping(final.form.messages),
     ).map((e) => `${e.property}: ${e.message}`);
     expect(messages).toEqual(['.name: Please enter your name.', '.agreement: Please agree to the terms first.']);
+  });
+
+  it('lists errors in the order the fields appear, whatever order ajv found them in', () => {
+    const final = paid.final as FormStep;
+    const mapped = transformErrors([error('agreement', 'required'), error('.name', 'pattern')], {
+      ...mapping(final.form.messages),
+      fieldOrder: fieldOrder(final.form.schema, final.form.uiSchema),
+    });
+    expect(mapped.map((e) => e.message)).toEqual(['Please enter your name.', 'Please agree to the terms first.']);
   });
 
   it('fills {count} from the compiled limit', () => {

@@ -1,0 +1,138 @@
+// Every route and redirect of spec §2, generated from the bindings and redirects of the bundle.
+import { expect, test } from './support/fixtures';
+import { signIn } from './support/session';
+import { bundle, surveyOf } from './support/survey';
+
+const SURVEY_HEADING = (route: string) => {
+  const binding = bundle().toolkits.find((b) => b.route === route)!;
+  const flow = surveyOf(binding).audiences.paid;
+  const first = flow.steps[flow.start]!;
+  return first.heading ?? (first.type === 'form' ? first.submit : first.question);
+};
+
+test.describe('toolkit pages', () => {
+  for (const binding of bundle().toolkits) {
+    const persona = binding.access.kind === 'sst-permission' ? 'sst-admin' : 'paid-monthly';
+    test(`/cancel/${binding.route} shows the ${binding.survey} survey to ${persona}`, async ({ page }) => {
+      await signIn(page, persona, `/cancel/${binding.route}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SURVEY_HEADING(binding.route));
+      await expect(page).toHaveURL(`/cancel/${binding.route}`);
+    });
+
+    if (binding.confirmRoute) {
+      test(`/cancel/${binding.confirmRoute}/confirm-unsubscribe explains a link without a key`, async ({ page }) => {
+        await signIn(page, persona, `/cancel/${binding.confirmRoute}/confirm-unsubscribe`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('This confirmation link is incomplete');
+        await expect(page.getByRole('link', { name: bundle().provider.supportEmail })).toHaveAttribute('href', `mailto:${bundle().provider.supportEmail}`);
+      });
+    }
+  }
+});
+
+test.describe('access (spec §4)', () => {
+  test('a toolkit that is not active leads to no-subscription', async ({ page }) => {
+    await signIn(page, 'seo-only', '/cancel/local');
+    await expect(page).toHaveURL('/cancel/no-subscription');
+  });
+
+  test('the sst plan needs the cancellation permission', async ({ page }) => {
+    await signIn(page, 'sst-member', '/cancel/plan');
+    await expect(page).toHaveURL('/cancel/no-subscription');
+  });
+
+  test('a user without an active recurring subscription goes to no-subscription from every page', async ({ page }) => {
+    for (const path of ['/cancel', '/cancel/seo', '/cancel/all', '/cancel/growth-kit']) {
+      await signIn(page, 'no-subscription', path);
+      await expect(page).toHaveURL('/cancel/no-subscription');
+    }
+  });
+
+  test('a visitor who is not signed in is asked to sign in, and nothing more is loaded', async ({ page, guard }) => {
+    guard.allow(/status of 401/);
+    const calls: string[] = [];
+    page.on('request', (request) => request.url().includes('/cancel/api/') && calls.push(new URL(request.url()).pathname));
+    await page.goto('/cancel/seo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to continue');
+    expect(calls).toEqual(['/cancel/api/get-context/']);
+  });
+});
+
+test.describe('main page (DESIGN §8)', () => {
+  test('lists the user’s toolkit subscriptions and all-at-once', async ({ page }) => {
+    await signIn(page, 'paid-monthly', '/cancel');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which subscription do you want to cancel?');
+    const own = bundle().toolkits.filter((b) => b.access.kind === 'active-toolkit');
+    for (const binding of own) await expect(page.getByRole('link', { name: binding.name, exact: true })).toHaveAttribute('href', `/cancel/${binding.route}`);
+    await page.getByRole('link', { name: /Cancel all tools/ }).click();
+    await expect(page).toHaveURL('/cancel/all');
+  });
+
+  test('goes straight to the page of a sole active toolkit, replacing /cancel', async ({ page }) => {
+    await signIn(page, 'seo-only', '/cancel/no-subscription');
+    const before = await page.evaluate(() => history.length);
+    await page.goto('/cancel');
+    await expect(page).toHaveURL('/cancel/seo');
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await page.goBack();
+    await expect(page).toHaveURL('/cancel/no-subscription');
+  });
+});
+
+test.describe('redirects (spec §2)', () => {
+  const redirects = [
+    ...bundle().redirects.map((r) => ({ from: `/cancel/${r.from}`, to: `/cancel/${r.to}` })),
+    { from: '/cancel/no-such-page', to: '/cancel' },
+    { from: '/cancel/seo/extra/segments', to: '/cancel' },
+  ];
+  for (const { from, to } of redirects) {
+    test(`${from} replace-redirects to ${to}`, async ({ page }) => {
+      await signIn(page, 'paid-monthly', '/cancel/no-subscription');
+      const before = await page.evaluate(() => history.length);
+      await page.goto(from);
+      await expect(page).toHaveURL(to);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Replaced, not pushed: one entry for the visit, and Back skips the redirecting URL.
+      expect(await page.evaluate(() => history.length)).toBe(before + 1);
+      await page.goBack();
+      await expect(page).toHaveURL('/cancel/no-subscription');
+    });
+  }
+});
+
+test.describe('no-subscription page (spec §2)', () => {
+  test('shows every element and records the analytics events', async ({ page }) => {
+    const { provider } = bundle();
+    await signIn(page, 'no-subscription', '/cancel/no-subscription');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You don’t have an active ${provider.name} subscription`);
+    await expect(page.getByText('If you have any questions or want to unsubscribe from extra tools, feel free to contact our Support Team.')).toBeVisible();
+    const extraTools = page.getByRole('link', { name: 'Learn more about extra tools' });
+    const home = page.getByRole('link', { name: 'Back to homepage' });
+    const support = page.getByRole('link', { name: 'Contact support' });
+    await expect(extraTools).toHaveAttribute('href', provider.links.extraTools);
+    await expect(home).toHaveAttribute('href', provider.links.home);
+    await expect(support).toHaveAttribute('href', '/kb/support/');
+    // Keep the page while clicking, to read what was recorded.
+    await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
+    await extraTools.click();
+    await home.click();
+    await support.click();
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toEqual([
+      { event: 'load:no-active-recurring' },
+      { event: 'click:extra-tools' },
+      { event: 'click:homepage' },
+      { event: 'click:contact-support' },
+    ]);
+    await expect(page).toHaveTitle(`You don’t have an active ${provider.name} subscription – ${provider.name}`);
+  });
+});
+
+test.describe('language (spec §2)', () => {
+  test('follows the session’s language, and is English wherever the URL contains plan', async ({ page }) => {
+    await signIn(page, 'sst-admin', '/cancel/seo', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.goto('/cancel/plan');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
