@@ -1,0 +1,12 @@
+// The programmatic API of the product-manager tools: the flow picture (for the CLI and a dev page)
+// and the survey diff.
+export { flowPicture } from './flow-picture';
+export type { FlowPicture, PictureEdge, PictureNode } from './flow-picture';
+export { surveyGraphDot } from './graph-dot';
+export { surveyGraphHtml } from './graph-html';
+export { legendEntries, legendHtml } from './graph-legend';
+export type { LegendEntry } from './graph-legend';
+export { AUDIENCE_COLOURS, NODE_STYLES } from './graph-styles';
+export { renderDotSvg, surveyGraphSvg } from './graph-svg';
+export { GRAPH_VIEWS, isGraphView } from './graph-view';
+export type { GraphView } from './graph-view';
