@@ -1,0 +1,106 @@
+import { AUDIENCES } from '../../src/model';
+import type { Audience, ChoiceStep, CompiledStep, CompiledSurvey, FormStep, StepId } from '../../src/model';
+import type { AnswerChange, FieldChange, NextChange, StepChange } from './diff-types';
+import { mergeAudiences } from './merge-audiences';
+import { mergeOrdered } from './merge-ordered';
+
+/** The step, answer, next-step and form-field changes of one survey. */
+export interface FlowChanges {
+  steps: StepChange[];
+  answers: AnswerChange[];
+  next: NextChange[];
+  fields: FieldChange[];
+}
+
+/** The text a step is known by: its question, or a form's heading (else its button). */
+export function stepText(step: CompiledStep): string {
+  return step.type === 'form' ? (step.heading ?? step.submit) : step.question;
+}
+
+/** Step ids of both versions and audiences, in authored order. */
+function stepOrder(before: CompiledSurvey, after: CompiledSurvey): StepId[] {
+  const lists = [after, before].flatMap((survey) => AUDIENCES.map((a) => survey.audiences[a].graph.nodes.map((node) => node.id)));
+  return mergeOrdered(lists);
+}
+
+/** Compares one step as one audience sees it before and after. */
+class StepComparer {
+  constructor(
+    private readonly out: FlowChanges,
+    private readonly audience: Audience,
+  ) {}
+
+  compare(id: StepId, before: CompiledStep | undefined, after: CompiledStep | undefined): void {
+    const audiences = [this.audience];
+    if (!before || !after) {
+      const step = after ?? before;
+      if (step) this.out.steps.push({ change: after ? 'added' : 'removed', step: id, type: step.type, text: stepText(step), audiences });
+      return;
+    }
+    if (before.heading !== after.heading) {
+      this.out.steps.push({ change: 'reworded', step: id, part: 'heading', before: before.heading, after: after.heading, audiences });
+    }
+    const question = (step: CompiledStep): string | undefined => (step.type === 'form' ? undefined : step.question);
+    if (question(before) !== question(after)) {
+      this.out.steps.push({ change: 'reworded', step: id, part: 'question', before: question(before), after: question(after), audiences });
+    }
+    if (before.type === 'choice' && after.type === 'choice') this.answers(id, before, after);
+    if (before.type === 'text' && after.type === 'text' && before.next !== after.next) {
+      this.out.next.push({ step: id, before: before.next, after: after.next, audiences });
+    }
+    if (before.type === 'form' && after.type === 'form') this.fields(id, before, after);
+  }
+
+  private answers(id: StepId, before: ChoiceStep, after: ChoiceStep): void {
+    const audiences = [this.audience];
+    const order = mergeOrdered([after.answers.map((a) => a.id), before.answers.map((a) => a.id)]);
+    for (const answerId of order) {
+      const was = before.answers.find((a) => a.id === answerId);
+      const now = after.answers.find((a) => a.id === answerId);
+      if (!was || !now) {
+        const answer = now ?? was;
+        if (answer) this.out.answers.push({ change: now ? 'added' : 'removed', step: id, answer: answerId, text: answer.text, next: answer.next, audiences });
+        continue;
+      }
+      if (was.text !== now.text) {
+        this.out.answers.push({ change: 'reworded', step: id, answer: answerId, before: was.text, after: now.text, audiences });
+      }
+      if (was.next !== now.next) this.out.next.push({ step: id, answer: answerId, before: was.next, after: now.next, audiences });
+    }
+  }
+
+  private fields(id: StepId, before: FormStep, after: FormStep): void {
+    const audiences = [this.audience];
+    const order = mergeOrdered([after.fields.map((f) => f.id), before.fields.map((f) => f.id)]);
+    for (const fieldId of order) {
+      const was = before.fields.find((f) => f.id === fieldId);
+      const now = after.fields.find((f) => f.id === fieldId);
+      if (!was || !now) {
+        const field = now ?? was;
+        if (field) this.out.fields.push({ change: now ? 'added' : 'removed', step: id, field: fieldId, label: field.label, audiences });
+      } else if (was.label !== now.label) {
+        this.out.fields.push({ change: 'relabelled', step: id, field: fieldId, before: was.label, after: now.label, audiences });
+      }
+    }
+  }
+}
+
+/**
+ * What changed in a survey's steps, per audience: steps added, removed or reworded; answers added,
+ * removed or reworded; answers (and text steps) that now lead elsewhere; form fields. A change both
+ * audiences share is reported once.
+ */
+export function diffFlow(before: CompiledSurvey, after: CompiledSurvey): FlowChanges {
+  const out: FlowChanges = { steps: [], answers: [], next: [], fields: [] };
+  for (const id of stepOrder(before, after)) {
+    for (const audience of AUDIENCES) {
+      new StepComparer(out, audience).compare(id, before.audiences[audience].steps[id], after.audiences[audience].steps[id]);
+    }
+  }
+  return {
+    steps: mergeAudiences(out.steps),
+    answers: mergeAudiences(out.answers),
+    next: mergeAudiences(out.next),
+    fields: mergeAudiences(out.fields),
+  };
+}
