@@ -65,8 +65,9 @@ export function ChoiceStepField(props: FieldProps) {
                       {translate(answer.text)}
                     </label>
                   </div>
-                  {revealed && answer.input && (
-                    <div className="radios__conditional" id={`${boxId}__reveal`}>
+                  {answer.input && (
+                    // Always in the page, hidden until its answer is chosen, so aria-controls names it (GOV.UK).
+                    <div className="radios__conditional" id={`${boxId}__reveal`} hidden={!revealed}>
                       <TextBox
                         id={boxId}
                         label={translate(answer.input.label)}

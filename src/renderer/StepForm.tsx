@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StepData } from '../engine';
 import { translateSurveyText } from '../i18n';
 import type { ChoiceAnswer, CompiledStep } from '../model';
 import { reportError } from '../monitoring';
 import type { StepFormContext } from './context';
-import { fieldOrder, transformErrors } from './error-mapping';
+import { fieldOrder, isUnchosenDetail, transformErrors } from './error-mapping';
 import { formatMessage } from './messages';
 import { fields, templates, widgets } from './registry';
 
@@ -40,6 +40,8 @@ export function StepForm(props: StepFormProps) {
   const { i18n } = useLingui();
   const [submitCount, setSubmitCount] = useState(0);
   const [formData] = useState(() => (step.type === 'choice' ? { details: {}, ...initialData } : initialData));
+  // What the form holds now: the error mapping needs the chosen answer.
+  const current = useRef<unknown>(formData);
 
   const formContext = useMemo<StepFormContext>(
     () => ({ step, answers, indicator, translate: translateSurveyText, submitCount }),
@@ -50,6 +52,7 @@ export function StepForm(props: StepFormProps) {
       transformErrors(errors, {
         messages: step.form.messages,
         fieldOrder: fieldOrder(step.form.schema, step.form.uiSchema),
+        isHidden: (path) => step.type === 'choice' && isUnchosenDetail(path, current.current),
         format: (ref) => formatMessage(i18n, ref),
         onUnmapped: (error) =>
           reportError(new Error(`step '${step.id}': no message for ${error.property ?? ''} ${error.name ?? ''}`), 'Validation message missing'),
@@ -74,7 +77,10 @@ export function StepForm(props: StepFormProps) {
       experimental_defaultFormStateBehavior={DEFAULTS}
       focusOnFirstError={false}
       className="step-form"
-      onChange={(event) => onEdit(event.formData as StepData)}
+      onChange={(event) => {
+        current.current = event.formData;
+        onEdit(event.formData as StepData);
+      }}
       onError={() => {
         setSubmitCount((count) => count + 1);
         onErrorsShown?.(true);

@@ -36,6 +36,18 @@ export interface ErrorMapping {
   onUnmapped?: (error: RJSFValidationError) => void;
   /** The top-level fields in page order, so the summary lists errors as the fields appear. */
   fieldOrder?: readonly string[];
+  /** Whether the field at a path is out of sight (the box of an answer not chosen): its errors do not count. */
+  isHidden?: (path: string) => boolean;
+}
+
+/**
+ * Whether `path` is the text box of a choice step's answer other than the chosen one. Its text is
+ * kept for when the customer comes back to that answer, but is neither sent nor checked.
+ */
+export function isUnchosenDetail(path: string, formData: unknown): boolean {
+  if (!path.startsWith('details.')) return false;
+  const chosen = (formData as { answer?: unknown } | null | undefined)?.answer;
+  return path !== `details.${String(chosen)}`;
 }
 
 /** The top-level fields of a step's form in the order the page shows them. */
@@ -57,7 +69,7 @@ export function transformErrors(errors: RJSFValidationError[], mapping: ErrorMap
   for (const error of errors) {
     if (COMPOUND_KEYWORDS.has(error.name ?? '')) continue;
     const path = errorPath(error);
-    if (seen.has(path)) continue;
+    if (seen.has(path) || mapping.isHidden?.(path)) continue;
     seen.add(path);
     let ref = messageRefFor(error, mapping.messages);
     if (!ref) {

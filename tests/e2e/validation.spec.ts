@@ -108,6 +108,10 @@ test('an answer that needs text asks for it, with its placeholder', async ({ pag
   await expect(box).toHaveCount(0);
   await radio(page, 'The product needs improvements').check();
   await expect(box).toHaveValue('x'.repeat(1501));
+  // The text of an answer not chosen is neither checked nor sent.
+  await radio(page, 'The price is too high').check();
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/Are you going to use any other service instead\?$/);
 });
 
 test('the growth-kit form: a required reason, its limit and the agreement; no email', async ({ page }) => {

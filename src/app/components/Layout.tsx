@@ -21,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </span>
         </div>
       </header>
-      <div className="width-container">
+      <div className="width-container page-body">
         <main className="main" id="main-content" tabIndex={-1}>
           <div className="column">
             <ErrorBanner />

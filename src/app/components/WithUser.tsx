@@ -13,8 +13,9 @@ export type ReadyUser = Extract<UserLoad, { kind: 'ready' }>;
 
 /** Loads the user as spec §4 says, then shows `children` for a user who may see the page. */
 export function WithUser({ api, page, children }: { api: ApiClient; page: PageAccess; children: (ready: ReadyUser) => ReactNode }) {
-  const { fail } = useFailure();
+  const { fail, clear } = useFailure();
   const [load, setLoad] = useState<UserLoad | 'loading' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     loadUser(api, page).then(
@@ -30,9 +31,24 @@ export function WithUser({ api, page, children }: { api: ApiClient; page: PageAc
     };
     // The page's access rule is fixed for the life of the route.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api]);
+  }, [api, attempt]);
 
-  if (load === 'loading' || load === 'failed') return <Placeholder />;
+  if (load === 'loading') return <Placeholder />;
+  if (load === 'failed') {
+    return (
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          clear();
+          setLoad('loading');
+          setAttempt((n) => n + 1);
+        }}
+      >
+        <Trans>Try again</Trans>
+      </button>
+    );
+  }
   if (load.kind === 'no-subscription') return <Navigate to={NO_SUBSCRIPTION_PATH} replace />;
   if (load.kind === 'signed-out') return <SignInHint />;
   return children(load);

@@ -119,7 +119,7 @@ function Confirmed({ binding }: { binding: ToolkitBinding }) {
   return (
     <Page success title={<Trans>Your subscription has been canceled</Trans>}>
       <p>
-        <Trans>You have confirmed the cancellation of your {name} subscription.</Trans>
+        <Trans>You have confirmed the cancellation of {name}.</Trans>
       </p>
       <p>
         <Trans>
@@ -137,7 +137,7 @@ function KeyProblemMessage({ binding, problem }: { binding: ToolkitBinding; prob
   const restart = (
     <p>
       <Link to={surveyPath(binding)}>
-        <Trans>Start the cancellation of your {name} subscription again</Trans>
+        <Trans>Start the cancellation of {name} again</Trans>
       </Link>
     </p>
   );
@@ -169,7 +169,7 @@ function KeyProblemMessage({ binding, problem }: { binding: ToolkitBinding; prob
     },
     'wrong-toolkit': {
       title: t`This confirmation link is for another subscription`,
-      body: <Trans>Open the link from the email about your {name} subscription.</Trans>,
+      body: <Trans>Open the link from the email about {name}.</Trans>,
       restart: false,
     },
   };

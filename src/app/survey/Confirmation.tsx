@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import type { ToolkitBinding } from '../../model';
@@ -90,7 +90,7 @@ function EmailConfirmation({ api }: { api: ApiClient }) {
       </h2>
       {left > 0 ? (
         <p className="resend-countdown">
-          <Trans>You can resend the email in {left} seconds.</Trans>
+          <Plural value={left} one="You can resend the email in # second." other="You can resend the email in # seconds." />
         </p>
       ) : (
         <button type="button" className="button button--secondary" aria-disabled={sending || undefined} onClick={() => void resend()}>

@@ -7,12 +7,14 @@ export { expect };
 interface Guard {
   /** Declares console errors the test provokes on purpose (a 500 it stubs, an aborted call). */
   allow: (pattern: RegExp) => void;
+  /** The labels the app reported errors with (the monitoring stub logs `[label]` as a warning). */
+  reported: () => string[];
 }
 
 /** The browser's own log line for a favicon the server does not have; not something the app does. */
 const isFaviconMiss = (message: ConsoleMessage) => /\/favicon\.ico$/.test(message.location().url);
 
-async function watch(page: Page, problems: string[], allowed: RegExp[]) {
+async function watch(page: Page, problems: string[], allowed: RegExp[], reports: string[]) {
   // Runs before any page script, outside the page's CSP (Playwright injects it over CDP).
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -20,6 +22,8 @@ async function watch(page: Page, problems: string[], allowed: RegExp[]) {
     });
   });
   page.on('console', (message) => {
+    const report = message.type() === 'warning' ? /^\[(.+?)\]/.exec(message.text()) : null;
+    if (report?.[1]) reports.push(report[1]);
     if (message.type() !== 'error' || isFaviconMiss(message)) return;
     const text = message.text();
     if (text.startsWith('CSP violation') || !allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}`);
@@ -32,8 +36,9 @@ export const test = base.extend<{ guard: Guard }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
-      await watch(page, problems, allowed);
-      await use({ allow: (pattern) => allowed.push(pattern) });
+      const reports: string[] = [];
+      await watch(page, problems, allowed, reports);
+      await use({ allow: (pattern) => allowed.push(pattern), reported: () => [...reports] });
       expect(problems, 'CSP violations, page errors and console errors').toEqual([]);
     },
     { auto: true },

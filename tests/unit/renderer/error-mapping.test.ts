@@ -1,6 +1,6 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
-import { englishMessage, fieldId, fieldOrder, transformErrors } from '../../../src/renderer/error-mapping';
+import { englishMessage, fieldId, fieldOrder, isUnchosenDetail, transformErrors } from '../../../src/renderer/error-mapping';
 import type { FormStep } from '../../../src/model';
 import { cancellationSurvey, compiledBundle } from '../engine/compiled';
 
@@ -45,6 +45,17 @@ describe('transformErrors', () => {
   it('drops the if/then wrapper errors and keeps the field’s own', () => {
     const mapped = transformErrors([error('.details.other', 'required'), error('', 'if')], mapping());
     expect(mapped.map((e) => [e.property, e.message])).toEqual([['.details.other', 'Please fill in this field.']]);
+  });
+
+  it('ignores the text of an answer that is not chosen (its box is hidden)', () => {
+    const data = { answer: 'not-meeting-needs', details: { other: 'x'.repeat(1501) } };
+    const mapped = transformErrors([error('.details.other', 'maxLength', { limit: 1500 })], {
+      ...mapping(),
+      isHidden: (path) => isUnchosenDetail(path, data),
+    });
+    expect(mapped).toEqual([]);
+    expect(isUnchosenDetail('details.other', { answer: 'other' })).toBe(false);
+    expect(isUnchosenDetail('answer', { answer: 'other' })).toBe(false);
   });
 
   it('asks for an option when none is chosen', () => {

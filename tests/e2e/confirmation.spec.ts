@@ -1,0 +1,84 @@
+// The confirmation email, end to end: mailed link, confirm page, a used or broken key, and resend.
+import { expect, test } from './support/fixtures';
+import { confirmationLink } from './support/mail';
+import { cancelButton, toClosingForm } from './support/quick';
+import { PERSONA_EMAILS, signIn } from './support/session';
+import { bundle } from './support/survey';
+
+const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
+
+test('the mailed link confirms the cancellation once; the used link says so', async ({ page, request, guard }) => {
+  guard.allow(/status of 410/);
+  await signIn(page, 'paid-annual', '/cancel/content');
+  await toClosingForm(page, `Round trip ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  await expect(page.getByText('We will send you a confirmation email shortly. In rare cases, the process may take up to 3 business days.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'cancellation and refund policy' }).first()).toHaveAttribute('href', bundle().provider.links.refundPolicy);
+  await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
+
+  const link = await confirmationLink(request, PERSONA_EMAILS['paid-annual'], 'content');
+  await page.goto(link);
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  await expect(page.getByText('You have confirmed the cancellation of Content Toolkit.')).toBeVisible();
+
+  await page.goto(link);
+  await expect(heading(page)).toHaveText('This confirmation link has already been used');
+  await expect(page.getByText('Your cancellation was confirmed with this link before. You don’t need to do anything else.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Support Team' })).toHaveAttribute('href', '/kb/support/');
+  expect(guard.reported()).toEqual([]);
+});
+
+test('a key the server does not know, or no key at all, gets a clear message', async ({ page, guard }) => {
+  guard.allow(/status of 404/);
+  await signIn(page, 'paid-monthly', '/cancel/seo/confirm-unsubscribe?key=not-a-real-key');
+  await expect(heading(page)).toHaveText('This confirmation link is not valid');
+  await expect(page.getByRole('link', { name: 'Start the cancellation of SEO Toolkit again' })).toHaveAttribute('href', '/cancel/seo');
+  await page.goto('/cancel/seo/confirm-unsubscribe');
+  await expect(heading(page)).toHaveText('This confirmation link is incomplete');
+  expect(guard.reported()).toEqual([]);
+});
+
+test('resend: counts down from 60, then sends again with a new key and counts down again', async ({ page }) => {
+  const keys: string[] = [];
+  await page.route('**/send-confirmation-email/', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    await route.fulfill({ json: { sent: true } });
+  });
+  await page.clock.install();
+  await signIn(page, 'trial', '/cancel/all');
+  await toClosingForm(page, `Resend ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
+  await page.clock.runFor(1000);
+  await expect(page.getByText('You can resend the email in 59 seconds.')).toBeVisible();
+  await page.clock.runFor(58_000);
+  await expect(page.getByText('You can resend the email in 1 second.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend email' })).toHaveCount(0);
+  await page.clock.runFor(1000);
+  await page.getByRole('button', { name: 'Resend email' }).click();
+  await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'We have sent the email again.' })).toHaveCount(1);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).not.toBe(keys[0]);
+});
+
+test('resend failing shows the banner and keeps the button', async ({ page, guard }) => {
+  guard.allow(/status of 429/);
+  let calls = 0;
+  await page.route('**/send-confirmation-email/', async (route) => {
+    calls += 1;
+    if (calls === 1) await route.fulfill({ json: { sent: true } });
+    else await route.fulfill({ status: 429, headers: { 'retry-after': '30' }, json: { error: 'resend-too-soon', message: 'Too soon.' } });
+  });
+  await page.clock.install();
+  await signIn(page, 'trial', '/cancel/advertising');
+  await toClosingForm(page, `Resend fails ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
+  await page.clock.runFor(60_000);
+  await page.getByRole('button', { name: 'Resend email' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
+  expect(guard.reported()).toEqual(['Send confirmation email was failed']);
+});

@@ -1,0 +1,139 @@
+// Every call the pages make, failing with a 500 and with a network error: the banner shows, the
+// failure is reported with the call's label, nothing typed is lost, and a retry succeeds.
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { confirmationLink } from './support/mail';
+import { BANNER, banner, cancelButton, toClosingForm } from './support/quick';
+import { storedSurveys } from './support/server-data';
+import { PERSONA_EMAILS, signIn, type PersonaId } from './support/session';
+
+const FAILURES = {
+  '500': (route: Route) => route.fulfill({ status: 500, json: { error: 'internal-error', message: 'Something went wrong on the server.' } }),
+  'network error': (route: Route) => route.abort('failed'),
+} as const;
+type Failure = keyof typeof FAILURES;
+const CONSOLE = /status of 500|net::ERR_FAILED/;
+
+/** Fails the next matching call, then lets the following ones through. */
+async function failOnce(page: Page, url: string, failure: Failure): Promise<{ failed: () => number }> {
+  let failed = 0;
+  await page.route(url, async (route) => {
+    if (failed === 0) {
+      failed += 1;
+      await FAILURES[failure](route);
+      return;
+    }
+    await route.fallback();
+  });
+  return { failed: () => failed };
+}
+
+async function expectBannerAtTop(page: Page) {
+  await expect(banner(page)).toHaveText(BANNER);
+  await expect(banner(page).getByRole('link', { name: 'support@marketlane.example' })).toHaveAttribute('href', 'mailto:support@marketlane.example');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+for (const failure of Object.keys(FAILURES) as Failure[]) {
+  test.describe(`a ${failure}`, () => {
+    test(`loading the user: get-context`, async ({ page, guard }) => {
+      guard.allow(CONSOLE);
+      await failOnce(page, '**/cancel/api/get-context/', failure);
+      await signIn(page, 'paid-annual', '/cancel/social');
+      await expectBannerAtTop(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      expect(guard.reported()).toEqual(["User data wasn't received"]);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’re sorry to see you go');
+      await expect(banner(page)).toHaveCount(0);
+    });
+
+    test(`loading the user: get-csrf-token`, async ({ page, guard }) => {
+      guard.allow(CONSOLE);
+      await failOnce(page, '**/cancel/api/get-csrf-token/', failure);
+      await signIn(page, 'paid-annual', '/cancel/social');
+      await expectBannerAtTop(page);
+      expect(guard.reported()).toEqual(["CSRF token wasn't received"]);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’re sorry to see you go');
+    });
+  });
+}
+
+const SUBMISSIONS: { call: string; url: string; failure: Failure; persona: PersonaId; route: string; label: string }[] = [
+  { call: 'survey storage', url: '**/survey-storage/survey-monitoring/', failure: '500', persona: 'paid-monthly', route: 'advertising', label: "Survey didn't send to survey storage" },
+  { call: 'survey storage', url: '**/survey-storage/survey-monitoring/', failure: 'network error', persona: 'paid-monthly', route: 'social', label: "Survey didn't send to survey storage" },
+  { call: 'send-confirmation-email', url: '**/send-confirmation-email/', failure: '500', persona: 'paid-monthly', route: 'traffic-and-market', label: 'Trends: Send confirmation email was failed' },
+  { call: 'send-confirmation-email', url: '**/send-confirmation-email/', failure: 'network error', persona: 'sst-admin', route: 'plan', label: 'SST: Send confirmation email was failed' },
+];
+
+for (const { call, url, failure, persona, route, label } of SUBMISSIONS) {
+  test(`submitting on /cancel/${route}: ${call} fails with a ${failure}, the answers stay and a retry sends once`, async ({ page, guard, request }) => {
+    guard.allow(CONSOLE);
+    await page.setViewportSize({ width: 375, height: 640 });
+    const calls: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && calls.push(new URL(r.url()).pathname));
+    const failing = await failOnce(page, url, failure);
+    const name = `Retry ${route} ${failure} ${Date.now()}`;
+    await signIn(page, persona, `/cancel/${route}`);
+    await toClosingForm(page, name);
+    await page.getByRole('textbox', { name: 'Have anything else to add?' }).fill('Kept after a failure');
+    await cancelButton(page).click();
+
+    await expectBannerAtTop(page);
+    expect(failing.failed()).toBe(1);
+    expect(guard.reported()).toEqual([label]);
+    // Everything typed is still there.
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await expect(page.getByRole('textbox', { name: 'Have anything else to add?' })).toHaveValue('Kept after a failure');
+    await expect(page.getByRole('checkbox')).toBeChecked();
+
+    await cancelButton(page).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');
+    await expect(banner(page)).toHaveCount(0);
+    // Stored once: a retry after a failed email does not send the survey again.
+    expect(storedSurveys(name)).toHaveLength(1);
+    const storageCalls = calls.filter((p) => p.endsWith('/survey-monitoring/')).length;
+    expect(storageCalls).toBe(call === 'survey storage' ? 2 : 1);
+    const binding = route === 'plan' ? 'sst' : route;
+    expect(await confirmationLink(request, PERSONA_EMAILS[persona], binding)).toContain('key=');
+  });
+}
+
+test('confirming: the confirm call fails, Try again confirms', async ({ page, guard, request }) => {
+  guard.allow(CONSOLE);
+  await signIn(page, 'paid-annual', '/cancel/seo');
+  await toClosingForm(page, `Confirm retry ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');
+  const link = await confirmationLink(request, PERSONA_EMAILS['paid-annual'], 'seo');
+
+  await failOnce(page, '**/cancel/api/seo/confirm/**', '500');
+  await page.goto(link);
+  await expectBannerAtTop(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t confirm your cancellation');
+  expect(guard.reported()).toEqual(['Confirm unsubscribe request was failed']);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');
+  await expect(page.getByText('You have confirmed the cancellation of SEO Toolkit.')).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('a double click on Cancel subscription sends once', async ({ page }) => {
+  const posts: string[] = [];
+  await page.route('**/survey-storage/survey-monitoring/', async (route) => {
+    posts.push(route.request().url());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.fallback();
+  });
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  const name = `Double ${Date.now()}`;
+  await signIn(page, 'trial', '/cancel/local');
+  await toClosingForm(page, name);
+  await cancelButton(page).dblclick();
+  await expect(cancelButton(page)).toBeDisabled();
+  await cancelButton(page).click({ force: true });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');
+  expect(posts).toHaveLength(1);
+  expect(storedSurveys(name)).toHaveLength(1);
+});

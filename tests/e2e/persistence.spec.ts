@@ -1,0 +1,80 @@
+// Answers survive a reload and the browser's Back; they are gone after a successful submission.
+import { radio } from './support/driver';
+import { expect, test } from './support/fixtures';
+import { cancelButton } from './support/quick';
+import { signIn } from './support/session';
+
+const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
+const continueButton = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Continue', exact: true });
+
+test('a reload mid-survey keeps every answer and the step, even text not yet continued', async ({ page }) => {
+  await signIn(page, 'paid-monthly', '/cancel/content');
+  await radio(page, 'Other').check();
+  await page.getByRole('textbox', { name: 'Please tell us why you’re leaving' }).fill('Moving to an in-house team');
+  await continueButton(page).click();
+  await radio(page, 'Yes').check();
+  await continueButton(page).click();
+  await page.getByRole('textbox', { name: 'What services will they be?' }).fill('Typed, not continued');
+  await expect(page).toHaveURL('/cancel/content?step=other-services');
+  const order = await page.evaluate(() => sessionStorage.getItem('cancel:survey:content'));
+
+  await page.reload();
+  await expect(heading(page)).toHaveText(/What services will they be\?$/);
+  await expect(page.getByRole('textbox', { name: 'What services will they be?' })).toHaveValue('Typed, not continued');
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(heading(page)).toHaveText(/Are you going to use any other service instead\?$/);
+  await expect(radio(page, 'Yes')).toBeChecked();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(radio(page, 'Other')).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Please tell us why you’re leaving' })).toHaveValue('Moving to an in-house team');
+  // The answer order chosen for the visit survives too.
+  expect(JSON.parse(order ?? '{}').order).toEqual(JSON.parse((await page.evaluate(() => sessionStorage.getItem('cancel:survey:content'))) ?? '{}').order);
+});
+
+test('the browser’s Back moves between steps and keeps the answers; focus goes to the heading', async ({ page }) => {
+  await signIn(page, 'trial', '/cancel/social');
+  await radio(page, 'I’m not sure if I need it').check();
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await expect(heading(page)).toBeFocused();
+  await expect(page).toHaveTitle('Step 2 of 4: What makes you unsure? – Marketlane');
+  await radio(page, 'I just wanted to try it out').check();
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/Are you going to use any other service instead\?$/);
+
+  await page.goBack();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await expect(radio(page, 'I just wanted to try it out')).toBeChecked();
+  await page.goBack();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  await expect(radio(page, 'I’m not sure if I need it')).toBeChecked();
+  await expect(page).toHaveURL('/cancel/social');
+  await expect(page).toHaveTitle('Step 1 of 4: We’re sorry to see you go – Marketlane');
+});
+
+test('the Back link returns to the previous step without growing the history', async ({ page }) => {
+  await signIn(page, 'paid-annual', '/cancel/local');
+  await radio(page, 'I am satisfied with the product, but I don’t/can’t use it right now').check();
+  await continueButton(page).click();
+  const length = await page.evaluate(() => history.length);
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  expect(await page.evaluate(() => history.length)).toBe(length);
+});
+
+test('a submitted survey is forgotten: the next visit starts afresh', async ({ page }) => {
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  await signIn(page, 'trial', '/cancel/content');
+  await radio(page, 'I have another account / I want to change my subscription').check();
+  await continueButton(page).click();
+  await page.getByRole('checkbox').check();
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  // A reload keeps the confirmation; the answers are gone from the tab.
+  await page.reload();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  expect(await page.evaluate(() => sessionStorage.getItem('cancel:survey:content'))).toBeNull();
+  await page.goto('/cancel/content');
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+});
