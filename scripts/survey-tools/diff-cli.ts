@@ -1,0 +1,92 @@
+// CLI: npm run survey:diff -- REF [--survey-dir survey] [--locales-dir locales]
+// Compiles the survey at a git ref and in the working tree and prints what changed, as a flow a product
+// manager reads. Exit 0 with a report (or 'no changes to the survey flow'); 1 when either side has
+// problems; 2 for a bad command line or an unknown ref.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { catalogLanguages, catalogPath, LOCALES_DIR, readCatalogs, workingTreeCatalogs } from './catalog-files';
+import { compileSurveyDir, compileSurveyFiles, isSurveyFile } from './compile-survey-files';
+import type { CompileOutcome } from './compile-survey-files';
+import { diffBundles } from './diff-bundles';
+import { diffTranslations } from './diff-translations';
+import { formatDiff } from './format-diff';
+import { listFolderAtRef, readFileAtRef, resolveCommit } from './git-ref';
+import { runWhenMain } from './run-cli';
+
+const USAGE = 'usage: npm run survey:diff -- REF [--survey-dir survey] [--locales-dir locales]';
+
+/** How the CLI talks: report lines on stdout, trouble on stderr. */
+export interface DiffIo {
+  cwd: string;
+  write: (line: string) => void;
+  writeError: (line: string) => void;
+}
+
+const defaultIo: DiffIo = { cwd: process.cwd(), write: console.log, writeError: console.error };
+
+/** The survey folder at a ref, compiled. */
+async function compileAtRef(cwd: string, ref: string, dir: string): Promise<CompileOutcome> {
+  const names = await listFolderAtRef(cwd, ref, dir);
+  if (!names) return { problems: [`${ref}:${dir}: no such folder at ${ref}`] };
+  const files = new Map<string, string>();
+  for (const name of names.filter(isSurveyFile)) files.set(name, (await readFileAtRef(cwd, ref, `${dir}/${name}`)) ?? '');
+  return compileSurveyFiles(files, `${ref}:${dir}`);
+}
+
+/** Prints a side's problems, if it has any, under a clear heading. */
+function reportProblems(outcome: CompileOutcome, where: string, io: DiffIo): void {
+  if (!('problems' in outcome)) return;
+  const n = outcome.problems.length;
+  io.write(`The survey ${where} has ${n} problem${n === 1 ? '' : 's'}, so it cannot be compared:`);
+  for (const line of outcome.problems) io.write(`  ${line}`);
+}
+
+/** Runs the diff and returns the exit status. */
+export async function main(args: readonly string[], io: DiffIo = defaultIo): Promise<number> {
+  let parsed: { values: { 'survey-dir'?: string; 'locales-dir'?: string }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { 'survey-dir': { type: 'string' }, 'locales-dir': { type: 'string' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    io.writeError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const [ref, ...extra] = parsed.positionals;
+  if (ref === undefined || extra.length > 0) {
+    io.writeError(USAGE);
+    return 2;
+  }
+  const dir = (parsed.values['survey-dir'] ?? 'survey').replace(/\/+$/, '');
+  const localesDir = (parsed.values['locales-dir'] ?? LOCALES_DIR).replace(/\/+$/, '');
+  const commit = await resolveCommit(io.cwd, ref);
+  if (!commit) {
+    io.writeError(`survey:diff: '${ref}' is not a commit of the git repository at ${io.cwd}\n${USAGE}`);
+    return 2;
+  }
+
+  const [before, after] = await Promise.all([compileAtRef(io.cwd, ref, dir), compileSurveyDir(join(io.cwd, dir), dir)]);
+  reportProblems(before, `at ${ref} (${commit})`, io);
+  reportProblems(after, 'in the working tree', io);
+  if ('problems' in before || 'problems' in after) return 1;
+
+  const languages = catalogLanguages();
+  const [catalogsBefore, catalogsAfter] = await Promise.all([
+    readCatalogs(languages, (language) => readFileAtRef(io.cwd, ref, catalogPath(language, localesDir))),
+    workingTreeCatalogs(io.cwd, languages, localesDir),
+  ]);
+  const diff = diffBundles(before.bundle, after.bundle);
+  diff.translations = diffTranslations(
+    { bundle: before.bundle, catalogs: catalogsBefore },
+    { bundle: after.bundle, catalogs: catalogsAfter },
+    languages,
+  );
+  io.write(`Survey changes from ${ref} (${commit}) to the working tree, ${dir}/`);
+  io.write('');
+  io.write(formatDiff(diff));
+  return 0;
+}
+
+runWhenMain(import.meta.url, 'survey:diff', (args) => main(args));
