@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { i18n } from '../i18n';
 import type { ToolkitBinding } from '../model';
 import { bundle } from './bundle';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { FailureProvider } from './components/failure';
 import { Layout, Placeholder } from './components/Layout';
 import { routeTable, type AppRoute } from './routes';
@@ -38,13 +39,15 @@ export function App() {
       <BrowserRouter>
         <FailureProvider>
           <Layout>
-            <Suspense fallback={<Placeholder />}>
-              <Routes>
-                {ROUTES.map((route) => (
-                  <Route key={route.path} path={route.path} element={element(route)} />
-                ))}
-              </Routes>
-            </Suspense>
+            <ErrorBoundary>
+              <Suspense fallback={<Placeholder />}>
+                <Routes>
+                  {ROUTES.map((route) => (
+                    <Route key={route.path} path={route.path} element={element(route)} />
+                  ))}
+                </Routes>
+              </Suspense>
+            </ErrorBoundary>
           </Layout>
         </FailureProvider>
       </BrowserRouter>

@@ -6,6 +6,10 @@ import { activatePageLanguage } from '../i18n';
 import { reportError } from '../monitoring';
 import { App } from './App';
 
+// Failures outside React's reach are reported too (the monitoring drops the known noise).
+window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
+window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'Unhandled rejection'));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
 const root = createRoot(container);

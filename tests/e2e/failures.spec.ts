@@ -137,3 +137,11 @@ test('a double click on Cancel subscription sends once', async ({ page }) => {
   expect(posts).toHaveLength(1);
   expect(storedSurveys(name)).toHaveLength(1);
 });
+
+test('a screen whose code cannot load shows the banner and is reported', async ({ page, guard }) => {
+  guard.allow(/ERR_FAILED|dynamically imported module|Failed to fetch/);
+  await page.route('**/cancel/assets/chunks/SurveyPage-*.js', (route) => route.abort('failed'));
+  await signIn(page, 'paid-annual', '/cancel/seo');
+  await expect(banner(page)).toHaveText(BANNER);
+  expect(guard.reported()).toEqual(['Screen failed to render']);
+});

@@ -32,19 +32,24 @@ export function useFailure(): Failure {
   return useContext(FailureContext);
 }
 
-/** 'Something went wrong…' with the support address, while a failure stands. */
-export function ErrorBanner() {
-  const { shown } = useFailure();
+/** 'Something went wrong. If the problem persists, please contact us at {email}.' */
+export function FailureMessage() {
   const email = bundle.provider.supportEmail;
   return (
+    <p>
+      <Trans>
+        Something went wrong. If the problem persists, please contact us at <a href={`mailto:${email}`}>{email}</a>.
+      </Trans>
+    </p>
+  );
+}
+
+/** The banner, while a failure stands; the alert region is always there so its content is announced. */
+export function ErrorBanner() {
+  const { shown } = useFailure();
+  return (
     <div role="alert" className={shown ? 'banner-error' : undefined}>
-      {shown && (
-        <p>
-          <Trans>
-            Something went wrong. If the problem persists, please contact us at <a href={`mailto:${email}`}>{email}</a>.
-          </Trans>
-        </p>
-      )}
+      {shown && <FailureMessage />}
     </div>
   );
 }
