@@ -1,7 +1,9 @@
 // Lingui: English source texts in the code, one .po catalog per language, compiled into the ignored
 // src/generated/locales/{locale}.ts that the app loads lazily (scripts/i18n/compile.mjs).
 import { defineConfig } from '@lingui/cli';
+import babel from '@lingui/cli/api/extractors/babel';
 import { formatter } from '@lingui/format-po';
+import { surveyExtractor } from './scripts/i18n/survey-extractor';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -10,9 +12,11 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',
-      include: ['<rootDir>/src/app', '<rootDir>/src/renderer', '<rootDir>/src/i18n'],
+      // The UI's macros, and the survey texts of the compiled bundle (ids are the English texts).
+      include: ['<rootDir>/src/app', '<rootDir>/src/renderer', '<rootDir>/src/i18n', '<rootDir>/src/generated/survey.json'],
     },
   ],
+  extractors: [babel, surveyExtractor],
   catalogsMergePath: '<rootDir>/src/generated/locales/{locale}',
   compileNamespace: 'ts',
   format: formatter({ lineNumbers: false }),
