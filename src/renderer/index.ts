@@ -1,5 +1,5 @@
 export { StepForm, type StepFormProps } from './StepForm';
-export { loadStepValidator } from './step-validator';
+export { loadedStepValidator, loadStepValidator } from './step-validator';
 export { STEP_HEADING_ID } from './context';
 export { countState, textLength, type CountState } from './character-count';
 export { englishMessage, errorPath, fieldId, transformErrors } from './error-mapping';

@@ -5,22 +5,30 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import { validatorLoaders } from '../generated/validators';
 import type { StepForm } from '../model';
 
-const cache = new Map<string, Promise<ValidatorFunctions>>();
+const loading = new Map<string, Promise<ValidatorType>>();
+const ready = new Map<string, ValidatorType>();
 
-async function loadFunctions(validatorId: string): Promise<ValidatorFunctions> {
-  const load = validatorLoaders[validatorId];
-  if (!load) throw new Error(`no precompiled validator '${validatorId}' in src/generated/validators`);
-  const module = (await load()) as { default?: ValidatorFunctions } & ValidatorFunctions;
-  return module.default ?? module;
+async function load(form: StepForm): Promise<ValidatorType> {
+  const loader = validatorLoaders[form.validatorId];
+  if (!loader) throw new Error(`no precompiled validator '${form.validatorId}' in src/generated/validators`);
+  const module = (await loader()) as { default?: ValidatorFunctions } & ValidatorFunctions;
+  const validator = createPrecompiledValidator(module.default ?? module, form.schema);
+  ready.set(form.validatorId, validator);
+  return validator;
 }
 
-/** Loads (once) the validator functions of a step form and binds them to its schema. */
-export async function loadStepValidator(form: StepForm): Promise<ValidatorType> {
-  let functions = cache.get(form.validatorId);
-  if (!functions) {
-    functions = loadFunctions(form.validatorId);
-    cache.set(form.validatorId, functions);
-    functions.catch(() => cache.delete(form.validatorId));
+/** The step's validator if it has loaded already, so a step whose code is here shows at once. */
+export function loadedStepValidator(form: StepForm): ValidatorType | undefined {
+  return ready.get(form.validatorId);
+}
+
+/** Loads (once) the validator functions of a step form, bound to its schema. */
+export function loadStepValidator(form: StepForm): Promise<ValidatorType> {
+  let pending = loading.get(form.validatorId);
+  if (!pending) {
+    pending = load(form);
+    loading.set(form.validatorId, pending);
+    pending.catch(() => loading.delete(form.validatorId));
   }
-  return createPrecompiledValidator(await functions, form.schema);
+  return pending;
 }

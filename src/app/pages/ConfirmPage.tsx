@@ -46,6 +46,7 @@ export default function ConfirmPage({ binding }: { binding: ToolkitBinding }) {
 }
 
 function Confirm({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) {
+  const { t } = useLingui();
   const key = new URLSearchParams(useLocation().search).get('key');
   const { fail, clear } = useFailure();
   const [outcome, setOutcome] = useState<Outcome>(() => (key ? { kind: 'pending' } : { kind: 'problem', problem: 'missing' }));
@@ -78,7 +79,7 @@ function Confirm({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) 
       return <KeyProblemMessage binding={binding} problem={outcome.problem} />;
     case 'failed':
       return (
-        <Page title={<Trans>We couldn’t confirm your cancellation</Trans>}>
+        <Page title={t`We couldn’t confirm your cancellation`}>
           <button
             type="button"
             className="button"
@@ -95,13 +96,11 @@ function Confirm({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) 
   }
 }
 
-function Page({ title, children, success }: { title: ReactNode; children: ReactNode; success?: boolean }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => setText(heading.current?.textContent ?? null), [title]);
-  useTitle(text);
+/** A result page: its heading (also the page title), what it means, and the help links. */
+function Page({ title, children, success }: { title: string; children: ReactNode; success?: boolean }) {
+  useTitle(title);
   const h1 = (
-    <h1 ref={heading} className="heading-l" tabIndex={-1}>
+    <h1 className="heading-l" tabIndex={-1}>
       {title}
     </h1>
   );
@@ -115,9 +114,10 @@ function Page({ title, children, success }: { title: ReactNode; children: ReactN
 }
 
 function Confirmed({ binding }: { binding: ToolkitBinding }) {
+  const { t } = useLingui();
   const name = translateSurveyText(binding.name);
   return (
-    <Page success title={<Trans>Your subscription has been canceled</Trans>}>
+    <Page success title={t`Your subscription has been canceled`}>
       <p>
         <Trans>You have confirmed the cancellation of {name}.</Trans>
       </p>

@@ -54,7 +54,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const step = currentStep(survey, state);
   const flow = survey.audiences[audience];
   const validator = useStepValidator(flow, step);
-  const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state.order]); // eslint-disable-line react-hooks/exhaustive-deps
+  const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state]);
   const indicator = stepIndicator(survey, state);
   const [errorsShown, setErrorsShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
