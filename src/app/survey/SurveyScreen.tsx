@@ -133,7 +133,6 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
             type="submit"
             className={isForm ? 'button button--warning' : 'button'}
             aria-disabled={submitting || undefined}
-            data-prevent-double-click="true"
           >
             {isForm ? translateSurveyText(step.submit) : <Trans>Continue</Trans>}
           </button>
