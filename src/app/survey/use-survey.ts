@@ -55,9 +55,9 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     [location.pathname, start],
   );
 
+  // On arrival, the URL follows the state: a reload or a fresh visit resumes where the customer was.
   // Then the state follows the URL: the browser's Back returns to an earlier step of the trail; any
   // other step in the URL (Forward past what was answered, a typed link) shows the current step.
-  // On arrival, the URL follows the state: a reload or a fresh visit resumes where the customer was.
   const urlStep = new URLSearchParams(location.search).get(STEP_PARAM) ?? start;
   const arrived = useRef(false);
   useEffect(() => {
