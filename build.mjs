@@ -3,7 +3,7 @@
 //   node build.mjs            production build
 //   node build.mjs --dev      unminified, with source maps
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
@@ -13,14 +13,20 @@ const root = process.cwd();
 const appOut = join(root, 'dist/app');
 const PUBLIC_PATH = '/cancel/assets';
 
-function compileSurvey() {
+/** Runs one build step; its own output says what went wrong (with file, line and column), so no stack trace. */
+function run(command, args) {
   try {
-    execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/survey/compile.ts'], { stdio: 'inherit' });
+    execFileSync(command, args, { stdio: 'inherit' });
   } catch {
-    // The compiler has printed every problem with its file, line and column.
     process.exit(1);
   }
 }
+
+/** survey/ → src/generated/survey.json and the precompiled validators. */
+const compileSurvey = () => run(join(root, 'node_modules/.bin/tsx'), ['scripts/survey/compile.ts']);
+
+/** locales/*.po → src/generated/locales/*.ts, one lazily loaded chunk per language. */
+const compileCatalogs = () => run(process.execPath, ['scripts/i18n/compile.mjs']);
 
 /** The app: code-split ES modules with hashed names, so every chunk can be cached for good. */
 async function buildApp() {
@@ -65,6 +71,7 @@ function indexHtml(metafile) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cancel subscription</title>
+<link rel="icon" href="data:,">
 ${css}
 <script type="module" src="${url(entryFile)}"></script>
 ${preloads.join('\n')}
@@ -92,7 +99,8 @@ async function buildServer() {
 }
 
 compileSurvey();
+compileCatalogs();
 mkdirSync(appOut, { recursive: true });
-if (existsSync('src/app/main.tsx')) await buildApp();
-if (existsSync('src/server/main.ts')) await buildServer();
+await buildApp();
+await buildServer();
 console.log(`build: ${dev ? 'development' : 'production'} build written to dist/`);
