@@ -8,10 +8,12 @@ import type {
   FlowGraph,
   FormField,
   GraphEdge,
+  OfferStep,
+  RetentionOffer,
   TextInput,
 } from '../../src/model';
 import { choiceStepForm, formStepForm, textStepForm } from './compile-step-schema';
-import type { FieldDef, Named, StepDef, SurveyDef, TextBoxDef } from './survey-def';
+import type { FieldDef, Named, OfferStepDef, SlotStepDef, StepDef, SurveyDef, TextBoxDef } from './survey-def';
 import { checked } from './read-helpers';
 import { visibleTo } from './survey-def';
 import { OTHER_TEXT, edgesFor, reachableFrom } from './survey-graph';
@@ -51,6 +53,7 @@ class FlowCompiler {
   }
 
   private step(step: StepDef, audience: Audience): CompiledStep {
+    if (step.type === 'offer') return this.offer(step);
     const base = { id: step.id.name, indicator: step.indicator, slot: step.slot, heading: step.heading };
     switch (step.type) {
       case 'choice': {
@@ -85,12 +88,37 @@ class FlowCompiler {
     }
   }
 
+  private offer(step: OfferStepDef): OfferStep {
+    const toolkits = step.toolkits.map((toolkit) => toolkit.name);
+    const offer: RetentionOffer =
+      step.kind === 'discount'
+        ? { kind: 'discount', toolkits, percent: checked(step.percent, 'discount.percent'), months: checked(step.months, 'discount.months') }
+        : {
+            kind: 'downgrade',
+            toolkits,
+            plans: Object.fromEntries(step.plans.map(({ group, plans }) => [group, plans.map((plan) => plan.name)])),
+            planNames: step.planLabels,
+          };
+    return {
+      type: 'offer',
+      id: step.id.name,
+      indicator: step.indicator,
+      heading: step.heading,
+      body: step.body,
+      accept: step.accept,
+      decline: step.decline,
+      success: step.success,
+      offer,
+      next: checked(step.next, 'next').name,
+    };
+  }
+
   /** A text box under an answer or on a text step: always required (blank text fails). */
   private input(box: TextBoxDef): TextInput {
     return { required: true, label: box.label, placeholder: box.placeholder, maxLength: this.limit(box.limit) };
   }
 
-  private field(field: FieldDef, stepSlot: StepDef['slot']): FormField {
+  private field(field: FieldDef, stepSlot: SlotStepDef['slot']): FormField {
     const id = field.id.name;
     switch (field.kind) {
       case 'name':
@@ -122,7 +150,7 @@ function graphOf(steps: readonly CompiledStep[]): FlowGraph {
   const nodes = steps.map((step) => ({
     id: step.id,
     type: step.type,
-    label: step.type === 'form' ? (step.heading ?? step.submit) : step.question,
+    label: step.type === 'form' ? (step.heading ?? step.submit) : step.type === 'offer' ? step.heading : step.question,
     indicator: step.indicator,
   }));
   const edges = steps.flatMap((step): GraphEdge[] => {
@@ -134,6 +162,8 @@ function graphOf(steps: readonly CompiledStep[]): FlowGraph {
         return [{ from: step.id, to: step.next, label: '' }];
       case 'form':
         return [];
+      case 'offer':
+        return [{ from: step.id, to: step.next, answer: 'declined', label: step.decline }];
     }
   });
   return { nodes, edges };

@@ -22,6 +22,8 @@ export type ProblemCode =
   | 'duplicate-field'
   | 'unknown-step'
   | 'unknown-limit'
+  | 'unknown-plan'
+  | 'unknown-toolkit'
   // the branching graph
   | 'unreachable-step'
   | 'cycle'

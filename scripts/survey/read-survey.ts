@@ -2,10 +2,13 @@ import { PAYLOAD_SLOTS } from '../../src/model';
 import type { AudienceRule, PayloadSlot } from '../../src/model';
 import type { YamlPath } from './load-yaml';
 import { asBlock, asList, named, text } from './read-helpers';
+import type { Block } from './read-helpers';
 import type {
   AnswerDef,
   FieldDef,
   FieldKind,
+  Named,
+  OfferStepDef,
   OtherDef,
   StepDef,
   SurveyDef,
@@ -37,6 +40,7 @@ function readStep(value: unknown, path: YamlPath): StepDef | undefined {
   const block = asBlock(value);
   const id = block && named(block, 'id', path);
   if (!block || !id) return undefined;
+  if (block.type === 'offer') return readOffer(block, id, path);
   const base = {
     id,
     path,
@@ -79,6 +83,38 @@ function readStep(value: unknown, path: YamlPath): StepDef | undefined {
     default:
       return undefined;
   }
+}
+
+function readOffer(block: Block, id: Named, path: YamlPath): OfferStepDef {
+  const success = asBlock(block.success) ?? {};
+  const discount = asBlock(block.discount) ?? {};
+  const plans = Object.entries(asBlock(block.plans) ?? {}).map(([group, list]) => ({
+    group,
+    plans: asList(list).flatMap((plan, index) => (typeof plan === 'string' ? [{ name: plan, path: [...path, 'plans', group, index] }] : [])),
+  }));
+  const planBlock = asBlock(block.planNames) ?? {};
+  return {
+    type: 'offer',
+    id,
+    path,
+    audience: audience(block.audience),
+    indicator: integer(block.indicator),
+    heading: text(block.heading) ?? '',
+    body: text(block.body) ?? '',
+    accept: text(block.accept) ?? '',
+    decline: text(block.decline) ?? '',
+    success: { heading: text(success.heading) ?? '', body: text(success.body) ?? '' },
+    kind: block.kind === 'downgrade' ? 'downgrade' : 'discount',
+    toolkits: asList(block.toolkits).flatMap((toolkit, index) =>
+      typeof toolkit === 'string' ? [{ name: toolkit, path: [...path, 'toolkits', index] }] : [],
+    ),
+    percent: integer(discount.percent),
+    months: integer(discount.months),
+    plans,
+    planNames: Object.keys(planBlock).map((plan) => ({ name: plan, path: [...path, 'planNames', plan] })),
+    planLabels: Object.fromEntries(Object.entries(planBlock).flatMap(([plan, label]) => (typeof label === 'string' ? [[plan, label]] : []))),
+    next: named(block, 'next', path),
+  };
 }
 
 function readAnswer(value: unknown, path: YamlPath): AnswerDef | undefined {

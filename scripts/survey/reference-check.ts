@@ -1,4 +1,4 @@
-import { OTHER_ANSWER_ID } from '../../src/model';
+import { CANCELLABLE_TOOLKITS, OTHER_ANSWER_ID } from '../../src/model';
 import { reporterFor } from './load-yaml';
 import type { Report, YamlFile } from './load-yaml';
 import type { Problem, ProblemCode } from './problems';
@@ -64,6 +64,20 @@ export function checkReferences(def: SurveyDef, yaml: YamlFile): Problem[] {
         checkRepeats(step.fields.map((field) => field.id), 'duplicate-field', 'field', report);
         for (const field of step.fields) checkLimitRef(field.limit);
         break;
+      case 'offer': {
+        for (const toolkit of step.toolkits) {
+          if (!(CANCELLABLE_TOOLKITS as readonly string[]).includes(toolkit.name)) {
+            report(toolkit.path, 'unknown-toolkit', `'${toolkit.name}' is not a toolkit${didYouMean(toolkit.name, CANCELLABLE_TOOLKITS)}`);
+          }
+        }
+        const planNames = new Set(step.planNames.map((plan) => plan.name));
+        for (const plan of step.plans.flatMap((group) => group.plans)) {
+          if (!planNames.has(plan.name)) {
+            report(plan.path, 'unknown-plan', `'${plan.name}' is not one of the planNames${didYouMean(plan.name, planNames)}`);
+          }
+        }
+        break;
+      }
     }
   }
   return problems;

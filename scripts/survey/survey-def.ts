@@ -89,7 +89,33 @@ export interface FormStepDef extends StepDefBase {
   fields: FieldDef[];
 }
 
-export type StepDef = ChoiceStepDef | TextStepDef | FormStepDef;
+/** A retention offer between two questions; declining leads on to `next`. */
+export interface OfferStepDef {
+  type: 'offer';
+  id: Named;
+  path: YamlPath;
+  audience: AudienceRule;
+  indicator?: number;
+  heading: string;
+  body: string;
+  accept: string;
+  decline: string;
+  success: { heading: string; body: string };
+  kind: 'discount' | 'downgrade';
+  toolkits: Named[];
+  percent?: number;
+  months?: number;
+  /** Plans per product group, each plan with where it is written. */
+  plans: { group: string; plans: Named[] }[];
+  planNames: Named[];
+  planLabels: Record<string, string>;
+  next?: Named;
+}
+
+export type StepDef = ChoiceStepDef | TextStepDef | FormStepDef | OfferStepDef;
+
+/** The steps that fill a payload slot: every kind but the offer. */
+export type SlotStepDef = Exclude<StepDef, OfferStepDef>;
 
 /** The names of the `limits` the file declares. */
 export function limitNames(def: SurveyDef): Set<string> {

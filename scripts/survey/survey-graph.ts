@@ -38,6 +38,9 @@ export function stepEdges(step: StepDef): EdgeDef[] {
       return [{ from: step, to: step.next, label: '', audience: 'all' }];
     case 'form':
       return [];
+    case 'offer':
+      // Accepting ends the survey; declining goes on.
+      return [{ from: step, to: step.next, answer: 'declined', label: step.decline, audience: 'all' }];
   }
 }
 

@@ -6,3 +6,4 @@ export * from './transition';
 export * from './payload';
 export * from './paths';
 export * from './restore';
+export * from './offers';

@@ -1,5 +1,5 @@
-import type { CompiledSurvey, PayloadSlot, QuestionEntry, SurveyPayload, User } from '../model';
-import { SurveyTransitionError, type ChoiceData, type FormValues, type TextData, type SurveyState } from './state';
+import type { CompiledSurvey, PayloadSlot, QuestionEntry, RetentionRecord, SurveyPayload, User } from '../model';
+import { SurveyTransitionError, type ChoiceData, type FormValues, type OfferData, type TextData, type SurveyState } from './state';
 import { answerById, flowOf, stepById } from './steps';
 
 /** Turns an English survey text into the text the customer saw. */
@@ -28,13 +28,15 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
  * The survey-storage payload of spec §3 for a completed survey: only the questions on the path
  * taken (a step left by going back is not included), English texts plus the translated ones.
  * Step 3.5's text is step 3's comment; an empty optional comment is not an answered question.
- * The email is always the user's own: the form shows it read-only.
+ * The email is always the user's own: the form shows it read-only. Offers declined on the way
+ * are listed under `retention`.
  */
 export function buildPayload(survey: CompiledSurvey, state: SurveyState, context: PayloadContext): SurveyPayload {
   if (state.status !== 'complete') throw new SurveyTransitionError('only a complete survey has a payload');
   const flow = flowOf(survey, state);
   const t = context.translate;
   const entries: Partial<Record<PayloadSlot, QuestionEntry>> = {};
+  const retention: RetentionRecord[] = [];
   let name = '';
   let acceptedTerms = true;
 
@@ -67,6 +69,9 @@ export function buildPayload(survey: CompiledSurvey, state: SurveyState, context
         }
         break;
       }
+      case 'offer':
+        if ((data as OfferData).choice === 'declined') retention.push({ offer: id, kind: step.offer.kind, choice: 'declined' });
+        break;
     }
   }
 
@@ -82,5 +87,6 @@ export function buildPayload(survey: CompiledSurvey, state: SurveyState, context
     accepted_terms: acceptedTerms,
     toolkit: context.toolkit,
     survey: surveyEntries,
+    ...(retention.length > 0 ? { retention } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { CompiledSurvey } from '../model';
-import type { SurveyState } from './state';
-import { answerById } from './steps';
+import type { StepData, SurveyState } from './state';
+import { landingStepId, nextStepId } from './steps';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,11 +12,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function restoreState(survey: CompiledSurvey, audience: SurveyState['audience'], saved: unknown): SurveyState | null {
   if (!isRecord(saved) || saved.surveyId !== survey.id || saved.audience !== audience) return null;
-  const { trail, data, order, status } = saved;
+  const { trail, data, order, offers, status } = saved;
   if (!Array.isArray(trail) || trail.length === 0 || !isRecord(data) || !isRecord(order)) return null;
-  if (status !== 'answering') return null;
+  if (status !== 'answering' || !Array.isArray(offers)) return null;
   const flow = survey.audiences[audience];
-  if (trail[0] !== flow.start) return null;
+  if (!offers.every((id) => typeof id === 'string' && flow.steps[id]?.type === 'offer')) return null;
+  const offerIds = offers as string[];
+  if (trail[0] !== landingStepId(flow, offerIds, flow.start)) return null;
   for (let i = 0; i < trail.length; i++) {
     const id = trail[i];
     const step = typeof id === 'string' ? flow.steps[id] : undefined;
@@ -25,11 +27,13 @@ export function restoreState(survey: CompiledSurvey, audience: SurveyState['audi
     if (next === undefined) break;
     // Each step left behind must lead to the next one by the data saved for it.
     const stepData = typeof id === 'string' ? data[id] : undefined;
-    const leadsOn =
-      step.type === 'choice'
-        ? isRecord(stepData) && answerById(step, String(stepData.answer))?.next === next
-        : step.type === 'text' && step.next === next;
-    if (!leadsOn) return null;
+    let leadsTo: string | null;
+    try {
+      leadsTo = isRecord(stepData) || step.type === 'text' ? nextStepId(step, (stepData ?? {}) as StepData) : null;
+    } catch {
+      return null;
+    }
+    if (leadsTo === null || landingStepId(flow, offerIds, leadsTo) !== next) return null;
   }
   for (const [id, step] of Object.entries(flow.steps)) {
     if (step.type !== 'choice') continue;

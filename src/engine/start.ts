@@ -18,5 +18,5 @@ export function startSurvey(survey: CompiledSurvey, audience: Audience, random: 
     const step = flow.steps[id];
     if (step?.type === 'choice') order[id] = answerOrder(step.answers, step.order, random);
   }
-  return { surveyId: survey.id, audience, trail: [flow.start], data: {}, order, status: 'answering' };
+  return { surveyId: survey.id, audience, trail: [flow.start], data: {}, order, offers: [], status: 'answering' };
 }

@@ -11,11 +11,18 @@ export interface TextData {
   text?: string;
 }
 
+/** What the customer chose on a retention offer. */
+export interface OfferData {
+  choice?: 'accepted' | 'declined';
+  /** The plan chosen on a downgrade offer. */
+  plan?: string;
+}
+
 /** What the customer entered on the closing form: one value per field id. */
 export type FormValues = Record<string, string | boolean | undefined>;
 
 /** The data of one step; its shape follows the step's type (see src/model/survey.ts). */
-export type StepData = ChoiceData | TextData | FormValues;
+export type StepData = ChoiceData | TextData | FormValues | OfferData;
 
 /**
  * The whole survey state of one visit. Plain JSON, so the app can keep it in sessionStorage.
@@ -29,7 +36,10 @@ export interface SurveyState {
   data: Record<StepId, StepData>;
   /** The answer order of each choice step, chosen once per visit. */
   order: Record<StepId, AnswerId[]>;
-  status: 'answering' | 'complete';
+  /** The retention offers (step ids) this customer may be shown; any other offer step is passed by. */
+  offers: StepId[];
+  /** `complete`: the closing form was submitted; `retained`: the customer accepted an offer instead. */
+  status: 'answering' | 'complete' | 'retained';
 }
 
 /** Events the survey reacts to. */
@@ -39,7 +49,9 @@ export type SurveyEvent =
   /** The current step was validated: record its data and move to the next step, or complete on the form. */
   | { type: 'continue'; data: StepData }
   /** Go back one step; what was entered stays. */
-  | { type: 'back' };
+  | { type: 'back' }
+  /** The retention offers this customer may be shown, once eligibility is known. */
+  | { type: 'offers'; available: StepId[] };
 
 /** Raised when an event does not fit the compiled survey: a programming error, never a customer's. */
 export class SurveyTransitionError extends Error {

@@ -1,5 +1,5 @@
 import type { ChoiceAnswer, ChoiceStep, CompiledFlow, CompiledStep, CompiledSurvey, StepId } from '../model';
-import { SurveyTransitionError, type ChoiceData, type StepData, type SurveyState } from './state';
+import { SurveyTransitionError, type ChoiceData, type OfferData, type StepData, type SurveyState } from './state';
 
 /** The flow the state's audience walks. */
 export function flowOf(survey: CompiledSurvey, state: Pick<SurveyState, 'audience'>): CompiledFlow {
@@ -25,7 +25,10 @@ export function answerById(step: ChoiceStep, id: string | undefined): ChoiceAnsw
   return step.answers.find((a) => a.id === id);
 }
 
-/** The step that follows `step` given the data entered on it; null after the closing form. */
+/**
+ * Where the graph leads from `step` given its data, as authored: the next step's id, or null when
+ * the survey ends there (the closing form, or an accepted offer).
+ */
 export function nextStepId(step: CompiledStep, data: StepData): StepId | null {
   switch (step.type) {
     case 'choice': {
@@ -38,7 +41,22 @@ export function nextStepId(step: CompiledStep, data: StepData): StepId | null {
       return step.next;
     case 'form':
       return null;
+    case 'offer': {
+      const { choice } = data as OfferData;
+      if (choice === 'declined') return step.next;
+      if (choice === 'accepted') return null;
+      throw new SurveyTransitionError(`offer '${step.id}' needs a choice, accepted or declined`);
+    }
   }
+}
+
+/** The step the customer lands on when the graph leads to `id`: offers they may not see are passed by. */
+export function landingStepId(flow: CompiledFlow, offers: readonly StepId[], id: StepId): StepId {
+  let landing = id;
+  for (let step = stepById(flow, landing); step.type === 'offer' && !offers.includes(landing); step = stepById(flow, landing)) {
+    landing = step.next;
+  }
+  return landing;
 }
 
 /** The choice step's answers in the order chosen for this visit. */

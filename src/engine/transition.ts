@@ -1,6 +1,6 @@
 import type { CompiledSurvey } from '../model';
 import { SurveyTransitionError, type SurveyEvent, type SurveyState } from './state';
-import { currentStep, flowOf, nextStepId, stepById } from './steps';
+import { currentStep, flowOf, landingStepId, nextStepId } from './steps';
 
 /**
  * The pure step function of the survey: the state after `event`. It never mutates `state`.
@@ -8,7 +8,13 @@ import { currentStep, flowOf, nextStepId, stepById } from './steps';
  * that does not fit the graph, such as an unknown answer, throws SurveyTransitionError.
  */
 export function transition(survey: CompiledSurvey, state: SurveyState, event: SurveyEvent): SurveyState {
-  if (state.status === 'complete') throw new SurveyTransitionError('the survey is already complete');
+  if (state.status !== 'answering') throw new SurveyTransitionError(`the survey is already ${state.status}`);
+  const flow = flowOf(survey, state);
+  if (event.type === 'offers') {
+    const unknown = event.available.find((id) => flow.steps[id]?.type !== 'offer');
+    if (unknown !== undefined) throw new SurveyTransitionError(`'${unknown}' is not an offer of the ${flow.audience} flow`);
+    return { ...state, offers: [...event.available].sort() };
+  }
   const step = currentStep(survey, state);
   switch (event.type) {
     case 'edit':
@@ -18,9 +24,8 @@ export function transition(survey: CompiledSurvey, state: SurveyState, event: Su
     case 'continue': {
       const data = { ...state.data, [step.id]: event.data };
       const next = nextStepId(step, event.data);
-      if (next === null) return { ...state, data, status: 'complete' };
-      stepById(flowOf(survey, state), next);
-      return { ...state, data, trail: [...state.trail, next] };
+      if (next === null) return { ...state, data, status: step.type === 'offer' ? 'retained' : 'complete' };
+      return { ...state, data, trail: [...state.trail, landingStepId(flow, state.offers, next)] };
     }
   }
 }

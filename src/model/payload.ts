@@ -18,9 +18,18 @@ export interface QuestionEntry {
   comment: string;
 }
 
+/** A retention offer the customer was shown and declined before cancelling. */
+export interface RetentionRecord {
+  /** The survey step that showed it. */
+  offer: string;
+  kind: 'discount' | 'downgrade';
+  choice: 'declined';
+}
+
 /**
  * The survey submission posted to survey-storage (spec §3; schema: schemas/survey-payload.schema.json).
- * `toolkit` is our addition: the server must know which subscription the survey is about.
+ * `toolkit` is our addition: the server must know which subscription the survey is about;
+ * `retention` too: the offers shown on the way and what the customer chose.
  */
 export interface SurveyPayload {
   timestamp: string;
@@ -29,4 +38,5 @@ export interface SurveyPayload {
   accepted_terms: boolean;
   toolkit: string;
   survey: Partial<Record<PayloadSlot, QuestionEntry>>;
+  retention?: RetentionRecord[];
 }

@@ -96,7 +96,50 @@ export interface FormStep extends StepBase {
   submit: string;
 }
 
-export type CompiledStep = ChoiceStep | TextStep | FormStep;
+/** A discount on the current subscription. */
+export interface DiscountOffer {
+  kind: 'discount';
+  percent: number;
+  months: number;
+}
+
+/** A move to a smaller plan: the plans offered per `product_group`, and their display names. */
+export interface DowngradeOffer {
+  kind: 'downgrade';
+  plans: Record<string, string[]>;
+  planNames: Record<string, string>;
+}
+
+/** What a retention step offers, and on which toolkits. */
+export type RetentionOffer = (DiscountOffer | DowngradeOffer) & {
+  /** The toolkits whose pages show the offer (spec §1: seo and all-at-once). */
+  toolkits: string[];
+};
+
+/**
+ * A retention offer between two questions (spec §1, DESIGN §8). It is shown only where it is
+ * available (the toolkit offers it and the customer is eligible); otherwise the survey passes
+ * straight on to `next`. Declining goes on to `next`; accepting ends the survey without cancelling.
+ * Form data: `{ choice: 'accepted' | 'declined', plan?: string }`.
+ */
+export interface OfferStep {
+  type: 'offer';
+  id: StepId;
+  indicator?: number;
+  heading: string;
+  body: string;
+  accept: string;
+  decline: string;
+  /** The screen after accepting; `{plan}` in the body stands for the chosen plan's name. */
+  success: { heading: string; body: string };
+  offer: RetentionOffer;
+  next: StepId;
+}
+
+export type CompiledStep = ChoiceStep | TextStep | FormStep | OfferStep;
+
+/** The steps that carry an RJSF form: every kind but the offer. */
+export type FormBearingStep = Exclude<CompiledStep, OfferStep>;
 
 /** An edge of the branching graph, for pictures, path enumeration and diffs. */
 export interface GraphEdge {

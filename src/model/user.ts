@@ -8,6 +8,19 @@ export type ToolkitId =
   | 'traffic-and-market'
   | 'ai';
 
+/** Every toolkit a page can cancel: the user's toolkits, sst, and the whole platform (spec §1). */
+export const CANCELLABLE_TOOLKITS = [
+  'advertising',
+  'content',
+  'local',
+  'seo',
+  'social',
+  'traffic-and-market',
+  'ai',
+  'sst',
+  'all-at-once',
+] as const;
+
 /** The user returned by `GET /cancel/api/get-context/` (spec §3; schema: schemas/user-context.schema.json). */
 export interface User {
   name: string;

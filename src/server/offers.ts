@@ -1,21 +1,25 @@
-/**
- * Offer data until the offers are declared in survey YAML (DESIGN §8): which toolkits have the
- * discount offer and the downgrade, the offer id recorded on acceptance, and the downgrade plans
- * per product group.
- */
-export const OFFER_TOOLKITS: readonly string[] = ['seo', 'all-at-once'];
+import type { CompiledBundle, CompiledOfferRef } from '../model';
 
-/** The id stored when a user accepts the retention discount. */
-export const DISCOUNT_OFFER_ID = 'retention-discount';
+/** The retention offers of a toolkit, as declared in the survey YAML (DESIGN §8). */
+export interface ToolkitOffers {
+  /** The discount offers (their survey step ids), in bundle order. */
+  discounts: string[];
+  /** The plans offered to a user of `productGroup`, in the order the YAML lists them. */
+  downgradePlans(productGroup: string): string[];
+}
 
-/** Plans a user of each product group may downgrade to; groups not listed have none. */
-export const DOWNGRADE_PLANS: Readonly<Record<string, readonly string[]>> = {
-  BUSINESS: ['guru', 'pro'],
-  GURU: ['pro'],
-  PRO: [],
-};
+/** The offers the bundle declares for a toolkit; none when the YAML offers it nothing. */
+export function offersFor(bundle: CompiledBundle, toolkit: string): ToolkitOffers {
+  const offers = bundle.offers.filter((offer: CompiledOfferRef) => offer.toolkits.includes(toolkit));
+  return {
+    discounts: offers.filter((offer) => offer.kind === 'discount').map((offer) => offer.step),
+    downgradePlans: (productGroup) => [
+      ...new Set(offers.flatMap((offer) => (offer.kind === 'downgrade' ? (offer.plans[productGroup.toUpperCase()] ?? []) : []))),
+    ],
+  };
+}
 
-/** The plans offered to a user of `productGroup`. */
-export function downgradePlansFor(productGroup: string): readonly string[] {
-  return DOWNGRADE_PLANS[productGroup.toUpperCase()] ?? [];
+/** Whether the toolkit has any retention offer at all (the offer calls exist only then). */
+export function hasOffers(bundle: CompiledBundle, toolkit: string): boolean {
+  return bundle.offers.some((offer) => offer.toolkits.includes(toolkit));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
-import { DISCOUNT_OFFER_ID, downgradePlansFor } from '../offers';
+import { offersFor } from '../offers';
 import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const DOWNGRADE_QUERY = {
@@ -25,25 +25,46 @@ function requireEligible(ctx: ServerContext, call: ToolkitCall): void {
   }
 }
 
-/** eligible-for-offer/, accept-offer/ and downgrade/ for seo and all-at-once. */
+/**
+ * The discount offer being accepted: the body's `offer` (the survey step that showed it) when given,
+ * else the toolkit's only discount offer.
+ */
+function acceptedOfferId(ctx: ServerContext, toolkit: string, body: unknown): string {
+  const { discounts } = offersFor(ctx.bundle, toolkit);
+  const named = typeof body === 'object' && body !== null ? (body as { offer?: unknown }).offer : undefined;
+  if (named === undefined) {
+    const [only] = discounts;
+    if (only === undefined || discounts.length > 1) {
+      throw new ApiError(400, 'invalid-body', `offer: required, one of ${discounts.join(', ') || 'none'}.`);
+    }
+    return only;
+  }
+  if (typeof named !== 'string' || !discounts.includes(named)) {
+    throw new ApiError(400, 'invalid-body', `offer: '${String(named)}' is not a discount offered on ${toolkit} (offered: ${discounts.join(', ') || 'none'}).`);
+  }
+  return named;
+}
+
+/** eligible-for-offer/, accept-offer/ and downgrade/ for the toolkits whose YAML declares offers (seo, all-at-once). */
 export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/:toolkit/eligible-for-offer/', async (request) => {
     const call = toolkitCall(ctx, request, 'offers');
     const result = isEligible(ctx, call);
-    return { result, downgrade_plans: result ? downgradePlansFor(call.user.product_group) : [] };
+    return { result, downgrade_plans: result ? offersFor(ctx.bundle, call.binding.toolkit).downgradePlans(call.user.product_group) : [] };
   });
 
   app.post('/:toolkit/accept-offer/', async (request, reply) => {
     const call = toolkitCall(ctx, request, 'offers');
     requireObjectBody(request.body);
     const { binding, userId } = call;
+    const offer = acceptedOfferId(ctx, binding.toolkit, request.body);
     const outcome = ctx.idempotent(request, reply, userId, () => {
       if (ctx.offers.acceptedOffer(userId, binding.toolkit)) {
         throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
       }
       requireEligible(ctx, call);
-      ctx.offers.acceptOffer(userId, binding.toolkit, DISCOUNT_OFFER_ID, ctx.now());
-      return { status: 200, body: { accepted: true, offer: DISCOUNT_OFFER_ID, toolkit: binding.toolkit } };
+      ctx.offers.acceptOffer(userId, binding.toolkit, offer, ctx.now());
+      return { status: 200, body: { accepted: true, offer, toolkit: binding.toolkit } };
     });
     return reply.code(outcome.status).send(outcome.body);
   });
@@ -62,7 +83,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
           throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);
         }
         requireEligible(ctx, call);
-        const plans = downgradePlansFor(user.product_group);
+        const plans = offersFor(ctx.bundle, binding.toolkit).downgradePlans(user.product_group);
         if (!plans.includes(to)) {
           const offered = plans.length === 0 ? 'none is offered' : `offered: ${plans.join(', ')}`;
           throw new ApiError(400, 'plan-not-offered', `to: '${to}' is not a plan offered to this account (${offered}).`);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
-import { OFFER_TOOLKITS } from '../offers';
+import { hasOffers } from '../offers';
 import type { Session } from '../sessions';
 import { canCancel } from '../toolkits';
 
@@ -54,7 +54,7 @@ export function toolkitCall(ctx: ServerContext, request: FastifyRequest, family:
   if (family === 'confirmation' && binding.confirmRoute === undefined) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no email confirmation.`);
   }
-  if (family === 'offers' && !OFFER_TOOLKITS.includes(binding.toolkit)) {
+  if (family === 'offers' && !hasOffers(ctx.bundle, binding.toolkit)) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no offer or downgrade.`);
   }
   requireAccess(session.user, binding);

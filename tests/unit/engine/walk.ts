@@ -14,6 +14,8 @@ export function dataFor(step: CompiledStep, move: PathMove): StepData {
     }
     case 'text':
       return { text: '  Rival Suite, Other Tool  ' };
+    case 'offer':
+      return { choice: move.answer === 'accepted' ? 'accepted' : 'declined' };
     case 'form': {
       const values: Record<string, string | boolean> = {};
       for (const field of step.fields) {

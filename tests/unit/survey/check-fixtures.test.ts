@@ -18,6 +18,8 @@ const FIXTURES: Record<string, Expected> = {
   'invalid-value.yaml': [['invalid-value', 32, 19]],
   'bad-limit.yaml': [['bad-limit', 8, 18]],
   'unknown-limit.yaml': [['unknown-limit', 60, 14]],
+  'unknown-toolkit.yaml': [['unknown-toolkit', 43, 21]],
+  'unknown-plan.yaml': [['unknown-plan', 47, 24]],
   'unknown-step.yaml': [['unknown-step', 23, 15]],
   'duplicate-step.yaml': [['duplicate-step', 53, 9]],
   'duplicate-answer.yaml': [['duplicate-answer', 52, 13]],
@@ -132,6 +134,6 @@ describe('survey:check CLI', () => {
   it('exits 0 with a one-line summary on the shipped survey', () => {
     const run = spawnSync(tsx, ['scripts/survey/check.ts'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe('survey: 4 files, 2 surveys, 8 steps, 10 toolkit pages — no problems\n');
+    expect(run.stdout).toBe('survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems\n');
   });
 });

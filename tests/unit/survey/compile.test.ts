@@ -130,8 +130,28 @@ describe('compiled cancellation survey (spec §3 answer tree, §4 transitions)',
     expect(nextOf(choice(flow('paid'), 'why-not-using'), 'business-struggling')).toBe('final');
     for (const audience of ['trial', 'paid'] as const) {
       expect(nextOf(choice(flow(audience), 'reason'), 'another-account')).toBe('final');
-      expect(nextOf(choice(flow(audience), 'why-not-using'), 'budget')).toBe('competitors');
+      // The budget and price answers lead through a retention offer, which goes on to the competitors question.
+      expect(nextOf(choice(flow(audience), 'why-not-using'), 'budget')).toBe('downgrade-offer');
+      expect(nextOf(choice(flow(audience), 'what-could-be-better'), 'price-too-high')).toBe('discount-offer');
     }
+  });
+
+  it('compiles the retention offers with their texts, toolkits, discount and plans', () => {
+    const discount = flow('paid').steps['discount-offer'];
+    const downgrade = flow('paid').steps['downgrade-offer'];
+    expect(discount).toMatchObject({
+      type: 'offer',
+      next: 'competitors',
+      accept: 'Accept offer',
+      decline: 'No thanks, continue cancelling',
+      offer: { kind: 'discount', percent: 30, months: 3, toolkits: ['seo', 'all-at-once'] },
+    });
+    expect(downgrade).toMatchObject({
+      type: 'offer',
+      next: 'competitors',
+      offer: { kind: 'downgrade', plans: { BUSINESS: ['guru', 'pro'], GURU: ['pro'] }, planNames: { guru: 'Guru', pro: 'Pro' } },
+    });
+    expect(flow('paid').graph.edges).toContainEqual({ from: 'discount-offer', to: 'competitors', answer: 'declined', label: 'No thanks, continue cancelling' });
   });
 
   it('the final form has the comment for paid users only', () => {
@@ -154,12 +174,12 @@ describe('compiled cancellation survey (spec §3 answer tree, §4 transitions)',
 
   it('each flow holds only the steps its audience can reach, with a graph of them', () => {
     expect(Object.keys(flow('paid').steps).sort()).toEqual(
-      ['competitors', 'final', 'other-services', 'reason', 'what-could-be-better', 'why-not-using'],
+      ['competitors', 'discount-offer', 'downgrade-offer', 'final', 'other-services', 'reason', 'what-could-be-better', 'why-not-using'],
     );
     const graph = flow('paid').graph;
     // Nodes follow the file's order.
     expect(graph.nodes.map((n) => n.id)).toEqual(
-      ['reason', 'why-not-using', 'what-could-be-better', 'competitors', 'other-services', 'final'],
+      ['reason', 'why-not-using', 'what-could-be-better', 'discount-offer', 'downgrade-offer', 'competitors', 'other-services', 'final'],
     );
     expect(graph.nodes[0]).toEqual({ id: 'reason', type: 'choice', label: 'Please let us know why you’re leaving', indicator: 1 });
     expect(graph.edges).toContainEqual({ from: 'competitors', to: 'other-services', answer: 'will-use-other', label: 'Yes' });
@@ -330,7 +350,7 @@ describe('compiler output', () => {
 
   it('sorts the keys of survey.json', async () => {
     const json = (await compiledFiles(ROOT)).get('src/generated/survey.json') ?? '';
-    expect(Object.keys(JSON.parse(json) as object)).toEqual(['provider', 'redirects', 'surveys', 'toolkits']);
+    expect(Object.keys(JSON.parse(json) as object)).toEqual(['offers', 'provider', 'redirects', 'surveys', 'toolkits']);
   });
 
   it('refuses to compile a survey with problems, carrying all of them', async () => {

@@ -1,0 +1,58 @@
+// The retention offers come from the survey YAML: the server offers what the bundle declares.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { surveyPayload } from './helpers/fixtures';
+import { startHarness, type Harness } from './helpers/harness';
+
+let harness: Harness;
+beforeEach(async () => {
+  harness = await startHarness();
+});
+afterEach(async () => {
+  await harness.stop();
+});
+
+describe('retention offers declared in the survey', () => {
+  it('records the discount offer by the survey step that showed it', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const accepted = await client.post('/cancel/api/seo/accept-offer/', { offer: 'discount-offer' });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ accepted: true, offer: 'discount-offer', toolkit: 'seo' });
+    expect(harness.rows('SELECT toolkit, offer FROM accepted_offers')).toEqual([{ toolkit: 'seo', offer: 'discount-offer' }]);
+  });
+
+  it('refuses an offer the survey does not declare, and stores nothing', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const refused = await client.post('/cancel/api/seo/accept-offer/', { offer: 'free-lunch' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'invalid-body', message: expect.stringMatching(/^offer: 'free-lunch' is not a discount offered on seo/) });
+    expect(harness.counts().accepted_offers).toBe(0);
+  });
+
+  it('offers the YAML plans of the user’s product group and refuses others', async () => {
+    const client = await harness.signIn('paid-monthly'); // BUSINESS
+    expect((await client.get('/cancel/api/seo/eligible-for-offer/')).json()).toEqual({ result: true, downgrade_plans: ['guru', 'pro'] });
+    const refused = await client.get('/cancel/api/seo/downgrade/?to=business-plus', { csrf: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'plan-not-offered', message: "to: 'business-plus' is not a plan offered to this account (offered: guru, pro)." });
+    expect(harness.counts().downgrades).toBe(0);
+  });
+
+  it('stores the declined offers with the survey', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const payload = surveyPayload('mia.monthly@example.com', {
+      retention: [{ offer: 'downgrade-offer', kind: 'downgrade', choice: 'declined' }],
+    });
+    expect((await client.post('/cancel/api/survey-storage/survey-monitoring/', payload)).statusCode).toBe(200);
+    const [row] = harness.rows<{ payload: string }>('SELECT payload FROM survey_submissions');
+    expect(JSON.parse(row?.payload ?? 'null').retention).toEqual([{ offer: 'downgrade-offer', kind: 'downgrade', choice: 'declined' }]);
+  });
+
+  it('refuses a retention record that is not a declined offer, naming the field', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const payload = { ...surveyPayload('mia.monthly@example.com'), retention: [{ offer: 'discount-offer', kind: 'discount', choice: 'accepted' }] };
+    const refused = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^retention\[0\]\.choice: /);
+    expect(harness.counts().survey_submissions).toBe(0);
+  });
+});
