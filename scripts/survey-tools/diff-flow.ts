@@ -12,9 +12,9 @@ export interface FlowChanges {
   fields: FieldChange[];
 }
 
-/** The text a step is known by: its question, or a form's heading (else its button). */
+/** The text a step is known by: its question, an offer's heading, or a form's heading (else its button). */
 export function stepText(step: CompiledStep): string {
-  return step.type === 'form' ? (step.heading ?? step.submit) : step.question;
+  return step.type === 'form' ? (step.heading ?? step.submit) : step.type === 'offer' ? step.heading : step.question;
 }
 
 /** Step ids of both versions and audiences, in authored order. */
@@ -40,7 +40,9 @@ class StepComparer {
     if (before.heading !== after.heading) {
       this.out.steps.push({ change: 'reworded', step: id, part: 'heading', before: before.heading, after: after.heading, audiences });
     }
-    const question = (step: CompiledStep): string | undefined => (step.type === 'form' ? undefined : step.question);
+    // An offer has no question; what it offers is its body.
+    const question = (step: CompiledStep): string | undefined =>
+      step.type === 'form' ? undefined : step.type === 'offer' ? step.body : step.question;
     if (question(before) !== question(after)) {
       this.out.steps.push({ change: 'reworded', step: id, part: 'question', before: question(before), after: question(after), audiences });
     }

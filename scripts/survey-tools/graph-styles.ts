@@ -94,6 +94,26 @@ export const NODE_STYLES: NodeStyles = {
       { kind: 'detail', text: `button: ${step.submit}` },
     ],
   },
+  offer: {
+    type: 'offer',
+    name: 'offer: a retention offer, shown only where available (accepting ends the survey)',
+    shape: 'octagon',
+    style: 'filled',
+    fill: '#f6ecfa',
+    border: '#7a4a9a',
+    rows: (step) => [
+      { kind: 'title', text: step.heading },
+      {
+        kind: 'detail',
+        text:
+          step.offer.kind === 'discount'
+            ? `${step.offer.percent}% off for ${step.offer.months} months`
+            : `smaller plans: ${Object.entries(step.offer.plans).map(([group, plans]) => `${group} → ${plans.join(', ')}`).join('; ')}`,
+      },
+      { kind: 'detail', text: `on: ${step.offer.toolkits.join(', ')}` },
+      { kind: 'detail', text: `button: ${step.accept}` },
+    ],
+  },
 };
 
 /** The rows of a node, by its step's style. */

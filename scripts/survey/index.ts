@@ -4,3 +4,5 @@ export type { CheckedFile, CheckedProject } from './check-project';
 export { compiledFiles, compileSurveyProject, GENERATED_DIR, stepForms, SURVEY_DIR, writeCompiled } from './compile-project';
 export { formatProblem, sortProblems, SurveyProblemsError } from './problems';
 export type { Problem, ProblemCode } from './problems';
+export { stepTexts, surveyTexts } from './survey-texts';
+export type { SurveyText } from './survey-texts';
