@@ -20,3 +20,4 @@ export { formatDiff, NO_CHANGES } from './format-diff';
 export { formatPath, surveyPaths } from './survey-paths';
 export { surveyTexts } from './survey-texts';
 export { translatedIds } from './po-catalog';
+export { stepText } from './diff-flow';

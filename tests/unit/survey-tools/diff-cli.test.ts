@@ -100,7 +100,10 @@ describe('npm run survey:diff -- REF, in a git repository', () => {
     const translations = lines.slice(lines.indexOf('Translations'));
     expect(translations).toEqual([
       'Translations',
-      '  missing in de (8 texts):',
+      '  missing in de (10 texts):',
+      // Toolkit names are customer-visible texts too: the new and the renamed page's.
+      '    "SEO Toolkit Classic"',
+      '    "Local Toolkit"',
       '    "I have another account or want to change my plan"',
       '    "It’s too early for me to use it"',
       '    "What would have made the trial more useful?"',

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCES } from '../../../src/model';
-import type { Audience, ChoiceAnswer, CompiledBundle, CompiledStep } from '../../../src/model';
+import type { Audience, ChoiceAnswer, CompiledBundle } from '../../../src/model';
 import { compileSurveyProject } from '../../../scripts/survey';
-import { GRAPH_VIEWS, legendEntries, flowPicture, NODE_STYLES, surveyGraphDot, surveyGraphSvg } from '../../../scripts/survey-tools';
+import { GRAPH_VIEWS, legendEntries, flowPicture, NODE_STYLES, stepText, surveyGraphDot, surveyGraphSvg } from '../../../scripts/survey-tools';
 import type { GraphView } from '../../../scripts/survey-tools';
 import { labelText, parseDot } from './dot-parse';
 import type { DotStatement } from './dot-parse';
@@ -26,7 +26,6 @@ const flow = (audience: Audience) => {
   if (!found) throw new Error(`no ${audience} flow`);
   return found;
 };
-const stepText = (step: CompiledStep): string => (step.type === 'form' ? (step.heading ?? step.submit) : step.question);
 const viewsOf = (audience: Audience): GraphView[] => [audience, 'both'];
 const dotOf = (view: GraphView): DotStatement[] => dots.get(view) ?? [];
 const svgOf = (view: GraphView): SvgGroup[] => svgs.get(view) ?? [];
