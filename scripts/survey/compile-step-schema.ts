@@ -39,7 +39,9 @@ export function choiceStepForm(answers: readonly ChoiceAnswer[]): StepForm {
     answer: { required: { key: 'chooseOption' }, enum: { key: 'chooseOption' } },
   };
   for (const { id, input } of withInput) {
-    details[id] = { type: 'string', ...maxLength(input.maxLength) };
+    // The limit applies only to the chosen answer's box (below): text left in a box the customer
+    // no longer sees is not sent, so it must not hold the step up.
+    details[id] = { type: 'string' };
     messages[`details.${id}`] = {
       required: { key: 'fillField' },
       pattern: { key: 'fillField' },
@@ -60,11 +62,13 @@ export function choiceStepForm(answers: readonly ChoiceAnswer[]): StepForm {
   };
   if (withInput.length > 0) {
     // JSON Schema forbids an empty allOf, so it is only there when some answer has a box.
-    schema.allOf = withInput.map(({ id }) => ({
+    schema.allOf = withInput.map(({ id, input }) => ({
       if: { properties: { answer: { const: id } }, required: ['answer'] },
       then: {
         required: ['details'],
-        properties: { details: { required: [id], properties: { [id]: { type: 'string', pattern: NOT_BLANK } } } },
+        properties: {
+          details: { required: [id], properties: { [id]: { type: 'string', pattern: NOT_BLANK, ...maxLength(input.maxLength) } } },
+        },
       },
     }));
   }

@@ -42,3 +42,13 @@ describe.each(AUDIENCES)('%s paths under the compiled validators', (audience) =>
     }
   });
 });
+
+describe('a box the customer no longer sees', () => {
+  it('does not hold the step up with text over its limit', () => {
+    const step = survey.audiences.paid.steps['what-could-be-better'];
+    if (step?.type !== 'choice') throw new Error('what-could-be-better is not a choice step');
+    const tooLong = 'x'.repeat(1501);
+    expect(errorsOf(step.form, { answer: 'poor-service', details: { other: tooLong } })).toEqual([]);
+    expect(errorsOf(step.form, { answer: 'other', details: { other: tooLong } })).toEqual(['maxLength .details.other']);
+  });
+});

@@ -213,12 +213,15 @@ describe('compiled step forms', () => {
         details: {
           type: 'object',
           additionalProperties: false,
-          properties: { 'needs-improvements': { type: 'string', maxLength: 1500 }, other: { type: 'string', maxLength: 1500 } },
+          properties: { 'needs-improvements': { type: 'string' }, other: { type: 'string' } },
         },
       },
       allOf: ['needs-improvements', 'other'].map((id) => ({
         if: { properties: { answer: { const: id } }, required: ['answer'] },
-        then: { required: ['details'], properties: { details: { required: [id], properties: { [id]: { type: 'string', pattern: '\\S' } } } } },
+        then: {
+          required: ['details'],
+          properties: { details: { required: [id], properties: { [id]: { type: 'string', pattern: '\\S', maxLength: 1500 } } } },
+        },
       })),
     });
     expect(better.form.uiSchema).toEqual({ 'ui:field': 'ChoiceStepField' });
