@@ -4,7 +4,7 @@ import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StepData } from '../engine';
 import { translateSurveyText } from '../i18n';
-import type { ChoiceAnswer, CompiledStep } from '../model';
+import type { ChoiceAnswer, FormBearingStep } from '../model';
 import { reportError } from '../monitoring';
 import type { StepFormContext } from './context';
 import { fieldOrder, isUnchosenDetail, transformErrors } from './error-mapping';
@@ -14,7 +14,7 @@ import { fields, templates, widgets } from './registry';
 const DEFAULTS = { constAsDefaults: 'never' } as const;
 
 export interface StepFormProps {
-  step: CompiledStep;
+  step: FormBearingStep;
   /** The choice step's answers in this visit's order. */
   answers: ChoiceAnswer[];
   indicator: StepFormContext['indicator'];

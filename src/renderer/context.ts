@@ -1,9 +1,9 @@
 // What every registry component of a step form reads from RJSF's formContext.
 import type { Registry } from '@rjsf/utils';
-import type { ChoiceAnswer, CompiledStep, FormField } from '../model';
+import type { ChoiceAnswer, FormBearingStep, FormField } from '../model';
 
 export interface StepFormContext {
-  step: CompiledStep;
+  step: FormBearingStep;
   /** The choice step's answers in this visit's order ('Other' last); empty for other steps. */
   answers: ChoiceAnswer[];
   /** 'Step 2 of 4', or null for a survey without an indicator. */

@@ -48,7 +48,7 @@ for (const audience of AUDIENCES) {
           await expectStep(page, step, survey.indicatorSteps);
           const data = dataFor(step, move, name);
           await enter(page, step, data);
-          await submitStep(page, step);
+          await submitStep(page, step, data);
           state = transition(survey, state, { type: 'continue', data });
         }
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');

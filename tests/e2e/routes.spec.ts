@@ -1,4 +1,5 @@
 // Every route and redirect of spec §2, generated from the bindings and redirects of the bundle.
+import { stepHeading } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
 import { bundle, surveyOf } from './support/survey';
@@ -6,8 +7,7 @@ import { bundle, surveyOf } from './support/survey';
 const SURVEY_HEADING = (route: string) => {
   const binding = bundle().toolkits.find((b) => b.route === route)!;
   const flow = surveyOf(binding).audiences.paid;
-  const first = flow.steps[flow.start]!;
-  return first.heading ?? (first.type === 'form' ? first.submit : first.question);
+  return stepHeading(flow.steps[flow.start]!);
 };
 
 test.describe('toolkit pages', () => {

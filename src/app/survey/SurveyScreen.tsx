@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api';
 import { buildPayload, currentStep, orderedAnswers, stepIndicator, transition, type StepData } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledStep, CompiledSurvey, ToolkitBinding } from '../../model';
-import { STEP_HEADING_ID, StepForm } from '../../renderer';
+import { STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
@@ -53,7 +53,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const { state, edit, advance, back, finish, done } = useSurvey(survey, audience, binding.route);
   const step = currentStep(survey, state);
   const flow = survey.audiences[audience];
-  const validator = useStepValidator(flow, step);
+  // Offer steps have no form (and are not shown until the app asks for eligibility).
+  const formStep = step.type === 'offer' ? null : step;
+  const validator = useStepValidator(flow, formStep);
   const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state]);
   const indicator = stepIndicator(survey, state);
   const [errorsShown, setErrorsShown] = useState(false);
@@ -68,13 +70,13 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
     attempt.current = null;
   }, [state.trail.length]);
 
-  const stepName = translateSurveyText(step.heading ?? (step.type === 'form' ? step.submit : step.question));
+  const stepName = translateSurveyText(stepTitle(step));
   const { current, total } = indicator ?? { current: 0, total: 0 };
   const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
   useTitle(done ? null : errorsShown ? t`Error: ${pageName}` : pageName);
 
   if (done) return <Confirmation binding={binding} api={api} />;
-  if (!validator) return <Placeholder />;
+  if (!formStep || !validator) return <Placeholder />;
 
   const submit = async (data: StepData) => {
     if (inFlight.current) return;
@@ -102,7 +104,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   };
 
   const trial = audience === 'trial';
-  const isForm = step.type === 'form';
+  const isForm = formStep.type === 'form';
   return (
     <>
       {state.trail.length > 1 && (
@@ -118,12 +120,12 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         </a>
       )}
       <StepForm
-        key={step.id}
-        step={step}
+        key={formStep.id}
+        step={formStep}
         answers={answers}
         indicator={indicator}
         validator={validator}
-        initialData={initialData(step, state.data[step.id], ready.user)}
+        initialData={initialData(formStep, state.data[formStep.id], ready.user)}
         onEdit={edit}
         onValid={(data) => (isForm ? void submit(data) : advance(data))}
         onErrorsShown={setErrorsShown}
@@ -134,7 +136,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
             className={isForm ? 'button button--warning' : 'button'}
             aria-disabled={submitting || undefined}
           >
-            {isForm ? translateSurveyText(step.submit) : <Trans>Continue</Trans>}
+            {formStep.type === 'form' ? translateSurveyText(formStep.submit) : <Trans>Continue</Trans>}
           </button>
           <a className="button button--secondary" href={bundle.provider.links.home}>
             {trial ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}

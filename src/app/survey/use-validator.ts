@@ -1,16 +1,19 @@
 import type { ValidatorType } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import type { CompiledFlow, CompiledStep } from '../../model';
+import type { CompiledFlow, FormBearingStep } from '../../model';
 import { loadedStepValidator, loadStepValidator } from '../../renderer';
 import { useFailure } from '../components/failure';
 
-/** The precompiled validator of `step` once loaded (at once when it is); the flow's others load alongside. */
-export function useStepValidator(flow: CompiledFlow, step: CompiledStep): ValidatorType | null {
+/**
+ * The precompiled validator of `step` once loaded (at once when it is); the flow's others load
+ * alongside. `step` is null on a step without a form (an offer), which needs no validator.
+ */
+export function useStepValidator(flow: CompiledFlow, step: FormBearingStep | null): ValidatorType | null {
   const { fail } = useFailure();
-  const [loaded, setLoaded] = useState<{ step: CompiledStep; validator: ValidatorType } | null>(null);
-  const known = loadedStepValidator(step.form);
+  const [loaded, setLoaded] = useState<{ step: FormBearingStep; validator: ValidatorType } | null>(null);
+  const known = step ? loadedStepValidator(step.form) : null;
   useEffect(() => {
-    if (known) return undefined;
+    if (!step || known) return undefined;
     let live = true;
     loadStepValidator(step.form).then(
       (validator) => live && setLoaded({ step, validator }),
@@ -22,7 +25,10 @@ export function useStepValidator(flow: CompiledFlow, step: CompiledStep): Valida
   }, [step, known, fail]);
   useEffect(() => {
     // Warm the cache for the steps that may follow, so they show without a blank moment.
-    for (const other of Object.values(flow.steps)) loadStepValidator(other.form).catch(() => undefined);
+    for (const other of Object.values(flow.steps)) {
+      if (other.type !== 'offer') loadStepValidator(other.form).catch(() => undefined);
+    }
   }, [flow]);
+  if (!step) return null;
   return known ?? (loaded?.step === step ? loaded.validator : null);
 }

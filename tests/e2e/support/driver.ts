@@ -1,12 +1,28 @@
 // Drives the survey screen the way a customer does: by the visible labels of the compiled texts.
 import type { Page } from '@playwright/test';
-import type { PathMove, StepData } from '../../../src/engine';
-import type { ChoiceData, FormValues, TextData } from '../../../src/engine';
-import type { ChoiceStep, CompiledStep } from '../../../src/model';
+import { downgradePlans, type PathMove, type StepData } from '../../../src/engine';
+import type { ChoiceData, FormValues, OfferData, TextData } from '../../../src/engine';
+import type { ChoiceStep, CompiledStep, OfferStep } from '../../../src/model';
+import { fillOfferText, offerValues } from '../../../src/renderer/offer-text';
+import { stepTitle } from '../../../src/renderer/step-title';
 import { expect } from './fixtures';
 
-/** The data a customer enters to take `move`; `name` makes the submission findable on the server. */
-export function dataFor(step: CompiledStep, move: PathMove, name: string): StepData {
+/** Who walks the path, where that changes what they enter: a downgrade proposes plans by product group. */
+export interface Walker {
+  productGroup: string;
+}
+
+/** An offer move's choice: the path names it as the move's answer. */
+function offerChoice(step: OfferStep, move: PathMove): NonNullable<OfferData['choice']> {
+  if (move.answer === 'accepted' || move.answer === 'declined') return move.answer;
+  throw new Error(`offer '${step.id}' is taken with 'accepted' or 'declined', not '${String(move.answer)}'`);
+}
+
+/**
+ * The data a customer enters to take `move`; `name` makes the submission findable on the server.
+ * Accepting a downgrade chooses the first plan the walker's product group is offered.
+ */
+export function dataFor(step: CompiledStep, move: PathMove, name: string, walker?: Walker): StepData {
   switch (step.type) {
     case 'choice': {
       const answer = step.answers.find((a) => a.id === move.answer);
@@ -22,6 +38,13 @@ export function dataFor(step: CompiledStep, move: PathMove, name: string): StepD
         if (field.kind === 'agreement') values[field.id] = true;
       }
       return values;
+    }
+    case 'offer': {
+      const choice = offerChoice(step, move);
+      if (choice === 'declined' || step.offer.kind === 'discount') return { choice };
+      const [plan] = downgradePlans(step, walker?.productGroup ?? '');
+      if (plan === undefined) throw new Error(`offer '${step.id}' proposes no plan to ${walker?.productGroup ?? 'an unknown product group'}`);
+      return { choice, plan };
     }
   }
 }
@@ -52,13 +75,21 @@ export async function enter(page: Page, step: CompiledStep, data: StepData): Pro
           await page.getByRole('textbox', { name: field.label }).fill(value);
         }
       }
+      return;
+    }
+    case 'offer': {
+      // Only a downgrade being accepted has something to enter: the plan.
+      const { plan } = data as OfferData;
+      if (step.offer.kind === 'downgrade' && plan !== undefined) {
+        await radio(page, step.offer.planNames[plan] ?? plan).check();
+      }
     }
   }
 }
 
-/** The question or heading that tells which step the page shows. */
+/** The question or heading that tells which step the page shows (an offer's with its values filled). */
 export function stepHeading(step: CompiledStep): string {
-  return step.heading ?? (step.type === 'form' ? step.submit : step.question);
+  return step.type === 'offer' ? fillOfferText(step.heading, offerValues(step)) : stepTitle(step);
 }
 
 /** Waits until the page shows `step`, and checks its indicator and (for choices) that 'Other' is last. */
@@ -79,7 +110,20 @@ async function expectOtherLast(page: Page, step: ChoiceStep) {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Continue, or the closing form's submit button. */
-export async function submitStep(page: Page, step: CompiledStep): Promise<void> {
-  await page.getByRole('button', { name: step.type === 'form' ? step.submit : 'Continue', exact: true }).click();
+/** The button that takes the step on with `data`: Continue, the closing form's submit, or an offer's accept or decline. */
+export function submitButton(step: CompiledStep, data: StepData): string {
+  switch (step.type) {
+    case 'form':
+      return step.submit;
+    case 'offer':
+      return (data as OfferData).choice === 'accepted' ? step.accept : step.decline;
+    case 'choice':
+    case 'text':
+      return 'Continue';
+  }
+}
+
+/** Takes the step on with `data` (entered already): clicks its button. */
+export async function submitStep(page: Page, step: CompiledStep, data: StepData): Promise<void> {
+  await page.getByRole('button', { name: submitButton(step, data), exact: true }).click();
 }

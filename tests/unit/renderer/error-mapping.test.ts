@@ -1,11 +1,23 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { englishMessage, fieldId, fieldOrder, isUnchosenDetail, transformErrors } from '../../../src/renderer/error-mapping';
-import type { FormStep } from '../../../src/model';
+import type { CompiledStep, FormBearingStep, FormStep } from '../../../src/model';
 import { cancellationSurvey, compiledBundle } from '../engine/compiled';
 
+/** A step that carries a form (every kind but an offer); throws on any other. */
+function withForm(step: CompiledStep | undefined): FormBearingStep {
+  if (!step || step.type === 'offer') throw new Error(`not a step with a form: ${step?.id ?? 'none'}`);
+  return step;
+}
+
+/** The closing form step; throws on any other. */
+function formStep(step: CompiledStep | undefined): FormStep {
+  if (step?.type !== 'form') throw new Error(`not a closing form: ${step?.id ?? 'none'}`);
+  return step;
+}
+
 const paid = cancellationSurvey().audiences.paid.steps;
-const mapping = (messages = paid.reason!.form.messages, onUnmapped = vi.fn()) => ({ messages, format: englishMessage, onUnmapped });
+const mapping = (messages = withForm(paid.reason).form.messages, onUnmapped = vi.fn()) => ({ messages, format: englishMessage, onUnmapped });
 const error = (property: string, name: string, params: Record<string, unknown> = {}): RJSFValidationError => ({
   property,
   name,
@@ -16,7 +28,7 @@ const error = (property: string, name: string, params: Record<string, unknown> =
 
 describe('transformErrors', () => {
   it('gives each failed keyword the spec §5 message the compiled step names', () => {
-    const final = paid.final as FormStep;
+    const final = formStep(paid.final);
     const messages = transformErrors(
       [error('name', 'required'), error('.name', 'maxLength', { limit: 80 }), error('agreement', 'required'), error('.agreement', 'const')],
       mapping(final.form.messages),
@@ -25,7 +37,7 @@ describe('transformErrors', () => {
   });
 
   it('lists errors in the order the fields appear, whatever order ajv found them in', () => {
-    const final = paid.final as FormStep;
+    const final = formStep(paid.final);
     const mapped = transformErrors([error('agreement', 'required'), error('.name', 'pattern')], {
       ...mapping(final.form.messages),
       fieldOrder: fieldOrder(final.form.schema, final.form.uiSchema),
@@ -36,7 +48,7 @@ describe('transformErrors', () => {
   it('fills {count} from the compiled limit', () => {
     const [mapped] = transformErrors([error('.details.other', 'maxLength', { limit: 1500 })], mapping());
     expect(mapped?.message).toBe('Please enter your comment within 1500 characters.');
-    const text = paid['other-services']!.form.messages;
+    const text = withForm(paid['other-services']).form.messages;
     expect(transformErrors([error('.text', 'maxLength', { limit: 250 })], mapping(text))[0]?.message).toBe(
       'Please enter your comment within 250 characters.',
     );
@@ -70,7 +82,7 @@ describe('transformErrors', () => {
   });
 
   it('covers every message of the growth-kit form', () => {
-    const request = compiledBundle().surveys['growth-kit']!.audiences.paid.steps.request as FormStep;
+    const request = formStep(compiledBundle().surveys['growth-kit']?.audiences.paid.steps.request);
     expect(transformErrors([error('reason', 'required')], mapping(request.form.messages))[0]?.message).toBe('Please enter a comment.');
   });
 });
