@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../src/model';
 import type { Catalogs } from './diff-translations';
-import { translatedIds } from './po-catalog';
+import { translatedIds } from '../survey/po-catalog';
 
 /** The folder of the catalogs, relative to the project root: `locales/<lang>/messages.po`. */
 export const LOCALES_DIR = 'locales';

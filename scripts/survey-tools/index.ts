@@ -19,5 +19,5 @@ export type * from './diff-types';
 export { formatDiff, NO_CHANGES } from './format-diff';
 export { formatPath, surveyPaths } from './survey-paths';
 export { surveyTexts } from './survey-texts';
-export { translatedIds } from './po-catalog';
+export { translatedIds } from '../survey/po-catalog';
 export { stepText } from './diff-flow';

@@ -24,6 +24,8 @@ export type ProblemCode =
   | 'unknown-limit'
   | 'unknown-plan'
   | 'unknown-toolkit'
+  // the catalogs beside the survey
+  | 'missing-translation'
   // the branching graph
   | 'unreachable-step'
   | 'cycle'
