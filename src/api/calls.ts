@@ -77,18 +77,22 @@ export const CALLS = {
     csrf: false,
     read: (body) => field(body, 'result') === true,
   }),
-  acceptOffer: spec<[offer: unknown]>({
+  /** `offer` is the id of the survey step that showed the offer, so the record says which one was accepted. */
+  acceptOffer: spec<[offer: string, idempotencyKey: string]>({
     label: 'Accept offer was failed',
     method: 'POST',
     url: (segment) => api(segment, 'accept-offer/'),
     csrf: true,
-    body: (offer) => offer,
+    body: (offer) => ({ offer }),
+    headers: (_offer, idempotencyKey) => ({ 'Idempotency-Key': idempotencyKey }),
   }),
-  downgrade: spec<[plan: string]>({
+  // A GET that changes the subscription (spec §7): it carries the CSRF token like a write (decision 17).
+  downgrade: spec<[plan: string, idempotencyKey: string]>({
     label: 'Downgrade subscription was failed',
     method: 'GET',
     url: (segment, plan) => api(segment, `downgrade/?to=${encodeURIComponent(plan)}`),
-    csrf: false,
+    csrf: true,
+    headers: (_plan, idempotencyKey) => ({ 'Idempotency-Key': idempotencyKey }),
   }),
   storeSurvey: spec<[payload: SurveyPayload, idempotencyKey: string]>({
     label: "Survey didn't send to survey storage",

@@ -37,8 +37,8 @@ describe('createApi', () => {
     await api.isConfirmed();
     await api.confirm('a b&c');
     expect(await api.eligibleForOffer()).toBe(true);
-    await api.acceptOffer({ offer: 'discount' });
-    await api.downgrade('lite');
+    await api.acceptOffer('discount-offer', 'idem-3');
+    await api.downgrade('lite', 'idem-4');
     await api.storeSurvey(payload, 'idem-2');
 
     expect(sent.map((r) => `${r.method} ${r.url} ${r.headers['X-CSRFToken'] ?? '-'}`)).toEqual([
@@ -49,12 +49,23 @@ describe('createApi', () => {
       'GET /cancel/api/marketlane/confirm/?key=a%20b%26c tok-1',
       'GET /cancel/api/marketlane/eligible-for-offer/ -',
       'POST /cancel/api/marketlane/accept-offer/ tok-1',
-      'GET /cancel/api/marketlane/downgrade/?to=lite -',
+      'GET /cancel/api/marketlane/downgrade/?to=lite tok-1',
       'POST /cancel/api/survey-storage/survey-monitoring/ tok-1',
     ]);
     expect(sent[2]?.headers['Idempotency-Key']).toBe('idem-1');
     expect(sent[8]?.body).toEqual(payload);
     expect(sent[8]?.headers['Idempotency-Key']).toBe('idem-2');
+  });
+
+  it('names the offer step in the accept-offer body and sends each retention action’s Idempotency-Key', async () => {
+    stubFetch(() => json({}));
+    const api = createApi({ segment: 'seo' });
+    await api.acceptOffer('discount-offer', 'idem-offer');
+    await api.downgrade('guru', 'idem-plan');
+    expect(sent.map((r) => [r.url, r.body, r.headers['Idempotency-Key']])).toEqual([
+      ['/cancel/api/seo/accept-offer/', { offer: 'discount-offer' }, 'idem-offer'],
+      ['/cancel/api/seo/downgrade/?to=guru', undefined, 'idem-plan'],
+    ]);
   });
 
   it('wraps a failure with the prefixed label and keeps the request error as the cause', async () => {
