@@ -1,17 +1,24 @@
-// Builds the product: compiles survey/ into src/generated/, bundles the app into dist/app/
-// and the reference server into dist/server/main.mjs.
+// Builds the product: compiles survey/ into src/generated/, draws the survey pictures for the /dev/survey
+// page into dist/survey-graph/, bundles the app into dist/app/ and the reference server into dist/server/main.mjs.
 //   node build.mjs            production build
 //   node build.mjs --dev      unminified, with source maps
+// `npm run dev` (scripts/dev) imports the esbuild options from here, so the watched build bundles the same way.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
 
-const dev = process.argv.includes('--dev');
 const root = process.cwd();
-const appOut = join(root, 'dist/app');
-const PUBLIC_PATH = '/cancel/assets';
+/** Where the production build puts the app, relative to the project root. */
+export const APP_DIR = 'dist/app';
+/** Where the production build puts the server bundle, relative to the project root. */
+export const SERVER_FILE = 'dist/server/main.mjs';
+/** The URL path the app's assets are served under. */
+export const PUBLIC_PATH = '/cancel/assets';
+const APP_ENTRY = 'src/app/main.tsx';
+const tsx = join(root, 'node_modules/.bin/tsx');
 
 /** Runs one build step; its own output says what went wrong (with file, line and column), so no stack trace. */
 function run(command, args) {
@@ -23,22 +30,38 @@ function run(command, args) {
 }
 
 /** survey/ → src/generated/survey.json and the precompiled validators. */
-const compileSurvey = () => run(join(root, 'node_modules/.bin/tsx'), ['scripts/survey/compile.ts']);
+const compileSurvey = () => run(tsx, ['scripts/survey/compile.ts']);
 
 /** locales/*.po → src/generated/locales/*.ts, one lazily loaded chunk per language. */
 const compileCatalogs = () => run(process.execPath, ['scripts/i18n/compile.mjs']);
 
-/** The app: code-split ES modules with hashed names, so every chunk can be cached for good. */
-async function buildApp() {
-  rmSync(appOut, { recursive: true, force: true });
-  const result = await esbuild.build({
-    entryPoints: { main: 'src/app/main.tsx' },
+/**
+ * src/generated/survey.json → dist/survey-graph/<survey>-<view>.svg, embedded by the /dev/survey page.
+ * Only a development aid: when Graphviz cannot draw, the build warns and goes on.
+ */
+function drawSurveyPictures() {
+  try {
+    execFileSync(tsx, ['scripts/dev/graph-pictures.ts'], { stdio: 'inherit' });
+  } catch {
+    console.warn('build: warning: the survey pictures were not drawn; /dev/survey shows none');
+  }
+}
+
+/**
+ * The esbuild options of the app: code-split ES modules with hashed names, so every chunk can be cached
+ * for good. `appDir` is the folder the server serves (index.html and assets/).
+ * @param {{ dev?: boolean, appDir?: string }} [options]
+ * @returns {import('esbuild').BuildOptions & { metafile: true }}
+ */
+export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = {}) {
+  return {
+    entryPoints: { main: APP_ENTRY },
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    outdir: join(appOut, 'assets'),
+    outdir: join(appDir, 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
@@ -51,18 +74,50 @@ async function buildApp() {
     metafile: true,
     logLevel: 'warning',
     plugins: [linguiMacroPlugin({ stripMessageField: !dev })],
-  });
-  // Kept beside dist/app, not in it: the server serves dist/app and the metafile is for reports only.
-  writeFileSync(join(root, 'dist/app-meta.json'), JSON.stringify(result.metafile));
-  writeFileSync(join(appOut, 'index.html'), indexHtml(result.metafile));
+  };
 }
 
-/** The page shell: no inline script or style, so it runs under a strict Content-Security-Policy. */
-function indexHtml(metafile) {
+/**
+ * The esbuild options of the reference server: one ES module; npm packages stay external (better-sqlite3 is native).
+ * @param {{ outfile?: string }} [options]
+ * @returns {import('esbuild').BuildOptions}
+ */
+export function serverBuildOptions({ outfile = join(root, SERVER_FILE) } = {}) {
+  return {
+    entryPoints: ['src/server/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  };
+}
+
+/** The app: built into dist/app/, with its index.html; the metafile is kept beside it for reports. */
+async function buildApp(dev) {
+  const appDir = join(root, APP_DIR);
+  rmSync(appDir, { recursive: true, force: true });
+  mkdirSync(appDir, { recursive: true });
+  const result = await esbuild.build(appBuildOptions({ dev, appDir }));
+  // Kept beside dist/app, not in it: the server serves dist/app and the metafile is for reports only.
+  writeFileSync(join(root, 'dist/app-meta.json'), JSON.stringify(result.metafile));
+  writeFileSync(join(appDir, 'index.html'), indexHtml(result.metafile, appDir));
+}
+
+/**
+ * The page shell: no inline script or style, so it runs under a strict Content-Security-Policy.
+ * @param {import('esbuild').Metafile} metafile the app build's metafile
+ * @param {string} [appDir] the folder the app was built into (absolute, or relative to the project root)
+ */
+export function indexHtml(metafile, appDir = APP_DIR) {
   const outputs = Object.entries(metafile.outputs);
-  const [entryFile, entry] = outputs.find(([, o]) => o.entryPoint === 'src/app/main.tsx') ?? [];
+  const [entryFile, entry] = outputs.find(([, o]) => o.entryPoint === APP_ENTRY) ?? [];
   if (!entryFile || !entry) throw new Error('the app bundle has no entry output');
-  const url = (file) => `${PUBLIC_PATH}/${file.slice(join('dist/app/assets').length + 1)}`;
+  const assetsDir = relative(root, join(resolve(root, appDir), 'assets'));
+  const url = (file) => `${PUBLIC_PATH}/${file.slice(assetsDir.length + 1)}`;
   const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => `<link rel="modulepreload" href="${url(i.path)}">`);
   const css = entry.cssBundle ? `<link rel="stylesheet" href="${url(entry.cssBundle)}">` : '';
   return `<!doctype html>
@@ -83,24 +138,20 @@ ${preloads.join('\n')}
 `;
 }
 
-/** The reference server as one ES module; npm packages stay external (better-sqlite3 is native). */
+/** The reference server as one ES module. */
 async function buildServer() {
-  await esbuild.build({
-    entryPoints: ['src/server/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: join(root, 'dist/server/main.mjs'),
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
+  await esbuild.build(serverBuildOptions());
 }
 
-compileSurvey();
-compileCatalogs();
-mkdirSync(appOut, { recursive: true });
-await buildApp();
-await buildServer();
-console.log(`build: ${dev ? 'development' : 'production'} build written to dist/`);
+/** The whole build, as `node build.mjs [--dev]` runs it. */
+async function main() {
+  const dev = process.argv.includes('--dev');
+  compileSurvey();
+  compileCatalogs();
+  drawSurveyPictures();
+  await buildApp(dev);
+  await buildServer();
+  console.log(`build: ${dev ? 'development' : 'production'} build written to dist/`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
