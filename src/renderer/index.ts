@@ -4,3 +4,6 @@ export { STEP_HEADING_ID } from './context';
 export { stepTitle } from './step-title';
 export { countState, textLength, type CountState } from './character-count';
 export { englishMessage, errorPath, fieldId, transformErrors } from './error-mapping';
+export { OfferStepForm, type OfferStepFormProps } from './OfferStepForm';
+export { fillOfferText, offerValues, type OfferValues } from './offer-text';
+export { translateOfferText } from './translate-offer';

@@ -8,11 +8,14 @@ export interface OfferValues {
   plan?: string;
 }
 
-/** The values of an offer step's placeholders; `plan` is the display name of the chosen plan, if any. */
-export function offerValues(step: OfferStep, plan?: string): OfferValues {
+/**
+ * The values of an offer step's placeholders. `plan` is the chosen plan's id; its display name
+ * comes from the offer's `planNames`, through `translate` when given.
+ */
+export function offerValues(step: OfferStep, plan?: string, translate: (english: string) => string = (text) => text): OfferValues {
   const { offer } = step;
   if (offer.kind === 'discount') return { percent: offer.percent, months: offer.months };
-  return plan === undefined ? {} : { plan: offer.planNames[plan] ?? plan };
+  return plan === undefined ? {} : { plan: translate(offer.planNames[plan] ?? plan) };
 }
 
 /**
