@@ -63,3 +63,35 @@ export function clearSubmitted(route: string, from = store()): void {
     // See saveState.
   }
 }
+
+const retainedKey = (route: string) => `cancel:retained:${route}`;
+
+/** What the customer accepted instead of cancelling: the offer step, and the plan of a downgrade. */
+export interface RetainedOutcome {
+  offer: string;
+  plan?: string;
+}
+
+/** Forgets the answers (the survey is not sent) and remembers the accepted offer, so its success screen survives a reload. */
+export function markRetained(route: string, outcome: RetainedOutcome, to = store()): void {
+  try {
+    to?.removeItem(stateKey(route));
+    to?.setItem(retainedKey(route), JSON.stringify(outcome));
+  } catch {
+    // See saveState.
+  }
+}
+
+/** The offer accepted on this page in this tab, if any. */
+export function retainedOutcome(route: string, from = store()): RetainedOutcome | null {
+  try {
+    const text = from?.getItem(retainedKey(route));
+    const value: unknown = text ? JSON.parse(text) : null;
+    if (typeof value !== 'object' || value === null) return null;
+    const { offer, plan } = value as Record<string, unknown>;
+    if (typeof offer !== 'string' || (plan !== undefined && typeof plan !== 'string')) return null;
+    return plan === undefined ? { offer } : { offer, plan };
+  } catch {
+    return null;
+  }
+}

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api';
 import { buildPayload, currentStep, orderedAnswers, stepIndicator, transition, type StepData } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledStep, CompiledSurvey, ToolkitBinding } from '../../model';
-import { STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
+import { offerValues, STEP_HEADING_ID, StepForm, stepTitle, translateOfferText } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
@@ -13,6 +13,9 @@ import { useTitle } from '../components/use-title';
 import type { ReadyUser } from '../components/WithUser';
 import { newAttempt, submitSurvey, type SubmissionAttempt } from '../submission';
 import { Confirmation } from './Confirmation';
+import { OfferAccepted } from './OfferAccepted';
+import { OfferScreen } from './OfferScreen';
+import { useOfferEligibility } from './use-offer-eligibility';
 import { useSurvey } from './use-survey';
 import { useStepValidator } from './use-validator';
 
@@ -35,6 +38,16 @@ function initialData(step: CompiledStep, saved: StepData | undefined, user: Read
   return values;
 }
 
+/** The step's name in the customer's language: an offer's heading with its values filled. */
+function nameOfStep(step: CompiledStep): string {
+  return step.type === 'offer' ? translateOfferText(step.heading, offerValues(step)) : translateSurveyText(stepTitle(step));
+}
+
+/** The plan a downgrade step holds from before (a reload), if any. */
+function savedPlan(saved: StepData | undefined): string | undefined {
+  return saved && 'plan' in saved && typeof saved.plan === 'string' ? saved.plan : undefined;
+}
+
 /** Moves focus to the new step's heading on every step change (not on arrival), and the view to the top. */
 function useFocusOnStepChange(stepId: string, ready: boolean) {
   const first = useRef(stepId);
@@ -50,10 +63,11 @@ function useFocusOnStepChange(stepId: string, ready: boolean) {
 export function SurveyScreen({ binding, survey, audience, ready, api }: SurveyScreenProps) {
   const { t } = useLingui();
   const { fail, clear } = useFailure();
-  const { state, edit, advance, back, finish, done } = useSurvey(survey, audience, binding.route);
+  const { state, edit, advance, back, finish, done, setOffers, retain, retained } = useSurvey(survey, audience, binding.route);
+  useOfferEligibility({ survey, audience, binding, user: ready.user, api, known: state.offers, setOffers });
   const step = currentStep(survey, state);
   const flow = survey.audiences[audience];
-  // Offer steps have no form (and are not shown until the app asks for eligibility).
+  // An offer step has no form to validate.
   const formStep = step.type === 'offer' ? null : step;
   const validator = useStepValidator(flow, formStep);
   const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state]);
@@ -63,20 +77,21 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const inFlight = useRef(false);
   const attempt = useRef<SubmissionAttempt | null>(null);
 
-  useFocusOnStepChange(step.id, validator !== null);
+  useFocusOnStepChange(step.id, formStep === null || validator !== null);
   useEffect(() => setErrorsShown(false), [step.id]);
   // Answers changed since a failed submission: the next one is a new attempt.
   useEffect(() => {
     attempt.current = null;
   }, [state.trail.length]);
 
-  const stepName = translateSurveyText(stepTitle(step));
+  const stepName = nameOfStep(step);
   const { current, total } = indicator ?? { current: 0, total: 0 };
   const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
-  useTitle(done ? null : errorsShown ? t`Error: ${pageName}` : pageName);
+  // The confirmation and the success screen name themselves.
+  useTitle(done || retained ? null : errorsShown ? t`Error: ${pageName}` : pageName);
 
   if (done) return <Confirmation binding={binding} api={api} />;
-  if (!formStep || !validator) return <Placeholder />;
+  if (retained) return <OfferAccepted step={retained.step} plan={retained.plan} />;
 
   const submit = async (data: StepData) => {
     if (inFlight.current) return;
@@ -103,22 +118,46 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
     }
   };
 
+  const backLink = state.trail.length > 1 && (
+    <a
+      href={`#${STEP_HEADING_ID}`}
+      className="back-link"
+      onClick={(event) => {
+        event.preventDefault();
+        back();
+      }}
+    >
+      <Trans>Back</Trans>
+    </a>
+  );
+
+  if (step.type === 'offer') {
+    return (
+      <>
+        {backLink}
+        <OfferScreen
+          key={step.id}
+          step={step}
+          productGroup={ready.user.product_group}
+          indicator={indicator}
+          savedPlan={savedPlan(state.data[step.id])}
+          api={api}
+          onEdit={edit}
+          onDecline={() => advance({ choice: 'declined' })}
+          onAccepted={retain}
+          onErrorsShown={setErrorsShown}
+        />
+        <HelpLinks />
+      </>
+    );
+  }
+  if (!formStep || !validator) return <Placeholder />;
+
   const trial = audience === 'trial';
   const isForm = formStep.type === 'form';
   return (
     <>
-      {state.trail.length > 1 && (
-        <a
-          href={`#${STEP_HEADING_ID}`}
-          className="back-link"
-          onClick={(event) => {
-            event.preventDefault();
-            back();
-          }}
-        >
-          <Trans>Back</Trans>
-        </a>
-      )}
+      {backLink}
       <StepForm
         key={formStep.id}
         step={formStep}

@@ -2,13 +2,22 @@
 // entry per step (?step=id), so a reload or the browser's Back and Forward lose nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { restoreState, startSurvey, transition, type StepData, type SurveyState } from '../../engine';
-import type { Audience, CompiledSurvey, StepId } from '../../model';
-import { markSubmitted, readSavedState, saveState, wasSubmitted } from '../saved-survey';
+import { restoreState, startSurvey, transition, type OfferData, type StepData, type SurveyState } from '../../engine';
+import type { Audience, CompiledSurvey, OfferStep, StepId } from '../../model';
+import {
+  markRetained,
+  markSubmitted,
+  readSavedState,
+  retainedOutcome,
+  saveState,
+  wasSubmitted,
+} from '../saved-survey';
 
 export const STEP_PARAM = 'step';
 /** The ?step value of the final confirmation. */
 export const DONE_STEP = 'done';
+/** The ?step value of the success screen after an accepted offer. */
+export const RETAINED_STEP = 'retained';
 
 interface HistoryMark {
   /** The trail length when this history entry was pushed by a Continue. */
@@ -29,6 +38,26 @@ export interface SurveyControls {
   finish: () => void;
   /** Whether the final confirmation shows. */
   done: boolean;
+  /** The retention offers this customer may be shown, once eligibility is known. */
+  setOffers: (available: StepId[]) => void;
+  /** The offer on the current step was accepted: forget the answers (nothing is sent) and show its success screen. */
+  retain: (data: OfferData) => void;
+  /** The accepted offer whose success screen shows (and the chosen plan of a downgrade), if it does. */
+  retained: Retained | null;
+}
+
+/** An offer the customer accepted on this page. */
+export interface Retained {
+  step: OfferStep;
+  plan?: string;
+}
+
+/** The accepted offer saved for this page, if it is still an offer step of the flow. */
+function retainedOn(survey: CompiledSurvey, audience: Audience, route: string): Retained | null {
+  const outcome = retainedOutcome(route);
+  const step = outcome ? survey.audiences[audience].steps[outcome.offer] : undefined;
+  if (!outcome || step?.type !== 'offer') return null;
+  return outcome.plan === undefined ? { step } : { step, plan: outcome.plan };
 }
 
 /** The engine state of `survey` for this page, restored from sessionStorage when it still fits. */
@@ -64,6 +93,7 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     const firstLook = !arrived.current;
     arrived.current = true;
     if (urlStep === DONE_STEP && wasSubmitted(route)) return;
+    if (urlStep === RETAINED_STEP && retainedOn(survey, audience, route)) return;
     let next = stateRef.current;
     if (urlStep === currentOf(next)) return;
     const index = next.trail.lastIndexOf(urlStep);
@@ -73,7 +103,7 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     }
     while (next.trail.length > index + 1) next = transition(survey, next, { type: 'back' });
     commit(next);
-  }, [urlStep, survey, commit, navigate, urlOf, route]);
+  }, [urlStep, survey, audience, commit, navigate, urlOf, route]);
 
   const edit = useCallback(
     (data: StepData) => commit(transition(survey, stateRef.current, { type: 'edit', data })),
@@ -110,6 +140,37 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     navigate(`${location.pathname}?${STEP_PARAM}=${DONE_STEP}`, { replace: true });
   }, [route, survey, audience, navigate, location.pathname]);
 
+  const setOffers = useCallback(
+    (available: StepId[]) => {
+      const current = stateRef.current;
+      if (current.status !== 'answering') return;
+      const next = transition(survey, current, { type: 'offers', available });
+      if (next.offers.join() === current.offers.join()) return;
+      // An answer that led past an offer before eligibility was known stays passed by: with the
+      // offer available the trail would no longer follow the graph (and a reload would drop it).
+      if (restoreState(survey, audience, next) === null) return;
+      commit(next);
+    },
+    [survey, audience, commit],
+  );
+
+  const retain = useCallback(
+    (data: OfferData) => {
+      const current = stateRef.current;
+      const offer = currentOf(current);
+      const next = transition(survey, current, { type: 'continue', data });
+      if (next.status !== 'retained') throw new Error(`step '${offer}' was not an accepted offer`);
+      markRetained(route, data.plan === undefined ? { offer } : { offer, plan: data.plan });
+      // A new visit starts afresh; what was answered is not kept anywhere.
+      const fresh = startSurvey(survey, audience);
+      stateRef.current = fresh;
+      setState(fresh);
+      navigate(`${location.pathname}?${STEP_PARAM}=${RETAINED_STEP}`, { replace: true });
+    },
+    [route, survey, audience, navigate, location.pathname],
+  );
+
   const done = urlStep === DONE_STEP && wasSubmitted(route);
-  return { state, edit, advance, back, finish, done };
+  const retained = urlStep === RETAINED_STEP ? retainedOn(survey, audience, route) : null;
+  return { state, edit, advance, back, finish, done, setOffers, retain, retained };
 }

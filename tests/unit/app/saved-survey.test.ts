@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markSubmitted, readSavedState, saveState, wasSubmitted } from '../../../src/app/saved-survey';
+import { markRetained, markSubmitted, readSavedState, retainedOutcome, saveState, wasSubmitted } from '../../../src/app/saved-survey';
 import { startSurvey } from '../../../src/engine';
 import { cancellationSurvey } from '../engine/compiled';
 
@@ -23,6 +23,25 @@ describe('saved survey', () => {
     markSubmitted('seo', store);
     expect(readSavedState('seo', store)).toBeNull();
     expect(wasSubmitted('seo', store)).toBe(true);
+  });
+
+  it('forgets the answers once an offer is accepted, and remembers which offer and plan', () => {
+    const store = memoryStore();
+    saveState('seo', startSurvey(cancellationSurvey(), 'paid'), store);
+    expect(retainedOutcome('seo', store)).toBeNull();
+    markRetained('seo', { offer: 'downgrade-offer', plan: 'guru' }, store);
+    expect(readSavedState('seo', store)).toBeNull();
+    expect(retainedOutcome('seo', store)).toEqual({ offer: 'downgrade-offer', plan: 'guru' });
+    expect(retainedOutcome('all', store)).toBeNull();
+    expect(wasSubmitted('seo', store)).toBe(false);
+  });
+
+  it('reads a retained outcome that is not one as nothing', () => {
+    const store = memoryStore();
+    for (const text of ['{not json', '"discount-offer"', '{"offer":3}', '{"offer":"discount-offer","plan":1}']) {
+      store.setItem('cancel:retained:seo', text);
+      expect(retainedOutcome('seo', store)).toBeNull();
+    }
   });
 
   it('reads garbage as nothing', () => {

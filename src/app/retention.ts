@@ -1,0 +1,45 @@
+// Taking a retention offer (spec §7): accept-offer for a discount, downgrade/?to= for a smaller plan.
+// Like the survey submission, a retry of the same choice keeps its Idempotency-Key, so an
+// acceptance whose answer was lost is recorded once; a different choice is a new attempt.
+import type { ApiClient } from '../api';
+import type { OfferStep } from '../model';
+import { randomKey } from './submission';
+
+/** One attempt to take an offer: its Idempotency-Key and what it asks for. */
+export interface RetentionAttempt {
+  readonly key: string;
+  /** The offer step and plan the key was made for. */
+  readonly request: string;
+}
+
+const requestOf = (step: OfferStep, plan: string | undefined) => `${step.id}:${plan ?? ''}`;
+
+/** The attempt for taking `step` (with `plan` on a downgrade): `previous` when it asked the same, else a fresh key. */
+export function retentionAttempt(
+  previous: RetentionAttempt | null,
+  step: OfferStep,
+  plan: string | undefined,
+  key: () => string = randomKey,
+): RetentionAttempt {
+  const request = requestOf(step, plan);
+  return previous?.request === request ? previous : { key: key(), request };
+}
+
+/**
+ * Takes the offer of `step`: accept-offer naming the step for a discount, downgrade to `plan` for a
+ * downgrade. Rejects with the call's ApiError ('Accept offer was failed', 'Downgrade subscription
+ * was failed'), and a downgrade without a plan with an Error.
+ */
+export async function takeOffer(
+  api: Pick<ApiClient, 'acceptOffer' | 'downgrade'>,
+  attempt: RetentionAttempt,
+  step: OfferStep,
+  plan: string | undefined,
+): Promise<void> {
+  if (step.offer.kind === 'discount') {
+    await api.acceptOffer(step.id, attempt.key);
+    return;
+  }
+  if (plan === undefined) throw new Error(`offer '${step.id}': a downgrade needs a plan`);
+  await api.downgrade(plan, attempt.key);
+}

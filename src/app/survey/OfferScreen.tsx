@@ -1,0 +1,74 @@
+import { useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api';
+import { downgradePlans, type OfferData } from '../../engine';
+import type { OfferStep } from '../../model';
+import { OfferStepForm, type OfferStepFormProps } from '../../renderer';
+import { useFailure } from '../components/failure';
+import { retentionAttempt, takeOffer, type RetentionAttempt } from '../retention';
+
+interface OfferScreenProps {
+  step: OfferStep;
+  productGroup: string;
+  indicator: OfferStepFormProps['indicator'];
+  /** The plan chosen before a reload, if any. */
+  savedPlan: string | undefined;
+  api: Pick<ApiClient, 'acceptOffer' | 'downgrade'>;
+  /** Keeps the chosen plan as the step's draft. */
+  onEdit: (data: OfferData) => void;
+  /** The customer goes on cancelling. */
+  onDecline: () => void;
+  /** The server has recorded the acceptance. */
+  onAccepted: (data: OfferData) => void;
+  onErrorsShown: (shown: boolean) => void;
+}
+
+/**
+ * A retention offer step: accepting calls accept-offer (discount) or downgrade (plan) once, however
+ * often it is clicked; a failure shows the banner and the button works again, with the same
+ * Idempotency-Key for the same choice. Declining moves on at once.
+ */
+export function OfferScreen({ step, productGroup, indicator, savedPlan, api, onEdit, onDecline, onAccepted, onErrorsShown }: OfferScreenProps) {
+  const { fail, clear } = useFailure();
+  const [busy, setBusy] = useState(false);
+  // Set while an accept is under way and for good once the customer has chosen: the step is leaving.
+  const acting = useRef(false);
+  const attempt = useRef<RetentionAttempt | null>(null);
+  const plans = useMemo(() => downgradePlans(step, productGroup), [step, productGroup]);
+
+  const accept = async (plan: string | undefined) => {
+    if (acting.current) return;
+    acting.current = true;
+    setBusy(true);
+    clear();
+    try {
+      attempt.current = retentionAttempt(attempt.current, step, plan);
+      await takeOffer(api, attempt.current, step, plan);
+      onAccepted(plan === undefined ? { choice: 'accepted' } : { choice: 'accepted', plan });
+    } catch (error) {
+      acting.current = false;
+      setBusy(false);
+      fail(error);
+    }
+  };
+
+  const decline = () => {
+    if (acting.current) return;
+    acting.current = true;
+    clear();
+    onDecline();
+  };
+
+  return (
+    <OfferStepForm
+      step={step}
+      plans={plans}
+      indicator={indicator}
+      initialPlan={savedPlan}
+      onPlanChange={(plan) => onEdit({ plan })}
+      busy={busy}
+      onAccept={(plan) => void accept(plan)}
+      onDecline={decline}
+      onErrorsShown={onErrorsShown}
+    />
+  );
+}
