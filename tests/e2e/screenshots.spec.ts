@@ -1,28 +1,13 @@
 // Every screen at 375px and 1280px, written to tests/e2e/screenshots/ (git-ignored) for review,
-// and checked with axe for WCAG 2.1 AA problems.
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// and checked with axe for WCAG 2.1 AA problems. The offer screens are shot in offers.spec.ts,
+// which has the eligible persona's retention actions to itself.
 import type { Page } from '@playwright/test';
 import { radio } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { confirmationLink } from './support/mail';
 import { cancelButton, toClosingForm } from './support/quick';
 import { PERSONA_EMAILS, signIn } from './support/session';
-
-const DIR = join(process.cwd(), 'tests/e2e/screenshots');
-mkdirSync(DIR, { recursive: true });
-const WIDTHS = [375, 1280] as const;
-
-/** Screenshots the page at both widths and checks it with axe. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: join(DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
-  }
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
-}
+import { shoot } from './support/shoot';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

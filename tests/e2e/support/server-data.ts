@@ -1,5 +1,5 @@
-// Reads what the reference server stored: survey payloads from its SQLite file (read-only), mail
-// from /dev/mailbox.json.
+// Reads what the reference server stored: survey payloads and retention actions from its SQLite
+// file (read-only), mail from /dev/mailbox.json. Only resetRetention writes, see there why.
 import Database from 'better-sqlite3';
 import type { APIRequestContext } from '@playwright/test';
 import type { SurveyPayload } from '../../../src/model';
@@ -18,6 +18,44 @@ export function storedSurveys(name: string): { toolkit: string; payload: SurveyP
       .prepare("SELECT toolkit, payload FROM survey_submissions WHERE json_extract(payload, '$.name') = ? ORDER BY id")
       .all(name) as { toolkit: string; payload: string }[];
     return rows.map((row) => ({ toolkit: row.toolkit, payload: JSON.parse(row.payload) as SurveyPayload }));
+  } finally {
+    db.close();
+  }
+}
+
+/** What the server recorded of a user's retention actions: accepted offers and plan downgrades. */
+export interface RetentionRecords {
+  offers: { toolkit: string; offer: string }[];
+  downgrades: { toolkit: string; from_group: string; to_plan: string }[];
+}
+
+/** The accepted offers and downgrades the server recorded for the user with this id. */
+export function retentionRecords(userId: string): RetentionRecords {
+  const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
+  try {
+    const offers = db.prepare('SELECT toolkit, offer FROM accepted_offers WHERE user_id = ? ORDER BY id').all(userId) as RetentionRecords['offers'];
+    const downgrades = db
+      .prepare('SELECT toolkit, from_group, to_plan FROM downgrades WHERE user_id = ? ORDER BY id')
+      .all(userId) as RetentionRecords['downgrades'];
+    return { offers, downgrades };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Forgets a user's retention actions, so they are eligible again. The server allows one action per
+ * user and toolkit (decision 18) and has one eligible persona; the tests that take offers run one
+ * after another and start from a clean slate.
+ */
+export function resetRetention(userId: string): void {
+  const db = new Database(dbFile(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.transaction(() => {
+      db.prepare('DELETE FROM accepted_offers WHERE user_id = ?').run(userId);
+      db.prepare('DELETE FROM downgrades WHERE user_id = ?').run(userId);
+    })();
   } finally {
     db.close();
   }

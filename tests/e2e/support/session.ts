@@ -14,6 +14,17 @@ export const PERSONA_EMAILS: Record<PersonaId, string> = {
   'sst-member': 'max.member@example.com',
 };
 
+/** The personas' user ids as the server stores them (src/server/personas.ts). */
+export const PERSONA_USER_IDS: Record<PersonaId, string> = {
+  'paid-monthly': '1001',
+  'paid-annual': '1002',
+  trial: '1003',
+  'no-subscription': '1004',
+  'seo-only': '1005',
+  'sst-admin': '1006',
+  'sst-member': '1007',
+};
+
 /** Signs the page's browser context in as `persona` and opens `next`. */
 export async function signIn(page: Page, persona: PersonaId, next = '/cancel', lang?: string): Promise<void> {
   const query = new URLSearchParams({ persona, next, ...(lang ? { lang } : {}) });
