@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../languages';
 import { PERSONAS, findPersona } from '../personas';
 import { devIndexPage, mailboxPage } from './dev-pages';
+import { devSurveyRoutes } from './dev-survey';
 import { safeNext } from './safe-next';
 
 const MAILBOX_LIMIT = 200;
@@ -61,4 +62,6 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
       }),
     ),
   );
+
+  devSurveyRoutes(app, ctx);
 }
