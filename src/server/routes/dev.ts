@@ -3,6 +3,7 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../languages';
 import { PERSONAS, findPersona } from '../personas';
+import { devInsightsRoutes } from './dev-insights';
 import { devIndexPage, mailboxPage } from './dev-pages';
 import { devSurveyRoutes } from './dev-survey';
 import { safeNext } from './safe-next';
@@ -64,4 +65,5 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
   );
 
   devSurveyRoutes(app, ctx);
+  devInsightsRoutes(app, ctx);
 }

@@ -1,0 +1,93 @@
+// GET /dev/insights: the date-range form, the totals, and per step-1 reason and per path a bar chart
+// with the table of the same numbers beside it.
+import { escapeHtml as e } from '../html';
+import type { Count, Insights } from '../store/insights';
+import { barChartSvg } from './dev-insights-chart';
+import { devToolsPage } from './dev-survey-layout';
+
+/** What the page shows: the chosen range and toolkit, and either the counts or what was wrong with the form. */
+export interface InsightsView {
+  from: string;
+  to: string;
+  toolkit: string | undefined;
+  toolkits: readonly string[];
+  insights?: Insights;
+  error?: string;
+}
+
+const percent = (count: number, total: number): string => `${total === 0 ? 0 : Math.round((count / total) * 100)}%`;
+
+/** Bars a chart draws at most; the rest are summed into one last bar (the table lists every row). */
+export const CHART_BARS = 12;
+
+/** The bars of a chart: the largest counts, and the others summed into one bar. */
+export function chartBars(counts: readonly Count[], limit: number = CHART_BARS): Count[] {
+  if (counts.length <= limit) return [...counts];
+  const rest = counts.slice(limit - 1);
+  const label = `the ${rest.length} other rows of the table`;
+  return [...counts.slice(0, limit - 1), { label, count: rest.reduce((sum, item) => sum + item.count, 0) }];
+}
+
+function chartRow(id: string, heading: string, column: string, counts: readonly Count[], total: number): string {
+  const tableId = `${id}-table`;
+  const bars = chartBars(counts);
+  const rows = counts
+    .map((item) => `<tr><td>${e(item.label)}</td><td class="num">${item.count}</td><td class="num">${percent(item.count, total)}</td></tr>`)
+    .join('\n');
+  return `<section aria-labelledby="${id}-heading">
+<h2 id="${id}-heading">${e(heading)}</h2>
+<div class="chart-row">
+<figure class="chart panel">
+${barChartSvg(bars, { id: `${id}-chart`, title: `Bar chart: ${heading.toLowerCase()}; the table beside it lists the same numbers`, describedBy: tableId })}
+${bars.length < counts.length ? `<figcaption class="muted">The ${CHART_BARS - 1} largest, and the other ${counts.length - bars.length + 1} together; the table lists them all.</figcaption>` : ''}
+</figure>
+<div class="panel">
+<table id="${tableId}">
+<caption>${e(heading)}</caption>
+<thead><tr><th scope="col">${e(column)}</th><th scope="col" class="num">Submissions</th><th scope="col" class="num">Share</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>
+</div>
+</section>`;
+}
+
+function form(view: InsightsView): string {
+  const toolkits = [`<option value=""${view.toolkit === undefined ? ' selected' : ''}>all toolkits</option>`]
+    .concat(view.toolkits.map((toolkit) => `<option value="${e(toolkit)}"${toolkit === view.toolkit ? ' selected' : ''}>${e(toolkit)}</option>`))
+    .join('');
+  return `<form class="dev-form panel" method="get" action="/dev/insights">
+<label>From <input type="date" name="from" value="${e(view.from)}" required></label>
+<label>To <input type="date" name="to" value="${e(view.to)}" required></label>
+<label>Toolkit <select name="toolkit">${toolkits}</select></label>
+<button type="submit">Show</button>
+</form>`;
+}
+
+function results(view: InsightsView): string {
+  if (view.error !== undefined) return `<p class="error" role="alert">${e(view.error)}</p>`;
+  const insights = view.insights;
+  if (insights === undefined || insights.total === 0) {
+    return `<p class="notice">No survey was submitted from ${e(view.from)} to ${e(view.to)}${view.toolkit ? ` for ${e(view.toolkit)}` : ''}.</p>`;
+  }
+  return `<ul class="totals">
+<li><strong>${insights.total}</strong> submissions</li>
+<li><strong>${insights.reasons.length}</strong> different step-1 reasons</li>
+<li><strong>${insights.paths.length}</strong> different paths</li>
+</ul>
+${chartRow('reasons', 'Submissions per step-1 reason', 'Reason (step 1)', insights.reasons, insights.total)}
+${chartRow('paths', 'Submissions per path', 'Path: the answers chosen, in order', insights.paths, insights.total)}`;
+}
+
+/** The whole /dev/insights page. */
+export function insightsPage(view: InsightsView): string {
+  return devToolsPage({
+    title: 'Survey insights',
+    current: '/dev/insights',
+    body: `<p class="lead">What the stored survey submissions say, from the first to the last day chosen (both included, UTC). A path is the answers chosen on steps 1 to 4, then any retention offer declined; the export (<code>npm run responses:export</code>) writes the same paths.</p>
+${form(view)}
+${results(view)}`,
+  });
+}

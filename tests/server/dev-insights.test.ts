@@ -1,0 +1,122 @@
+// /dev/insights counts the stored submissions per step-1 reason and per path in a date range.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartBars } from '../../src/server/routes/dev-insights-page';
+import { openInsights } from '../../src/server/store/insights';
+import { sampleSubmissions, seedDatabase, type SeedSubmission } from '../unit/responses/seed-submissions';
+import { testBundle } from './helpers/bundle';
+import { startHarness, type Harness } from './helpers/harness';
+
+const DAY = 24 * 60 * 60 * 1000;
+const submissions = sampleSubmissions(testBundle());
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+  seedDatabase(harness.dbFile, submissions);
+});
+afterAll(async () => {
+  await harness.stop();
+});
+
+/** The counts worked out here from the payloads, largest first, for comparison with the page. */
+function expectedCounts(rows: readonly SeedSubmission[], label: (s: SeedSubmission) => string): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(label(row), (counts.get(label(row)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+const reasonOf = (s: SeedSubmission): string => s.payload.survey.first_question?.answers[0] ?? '(no answer chosen: a text-only form)';
+const pathOf = (s: SeedSubmission): string => {
+  const answers = (['first_question', 'second_question', 'third_question', 'fourth_question'] as const).flatMap((slot) => s.payload.survey[slot]?.answers ?? []);
+  const offers = (s.payload.retention ?? []).map((r) => `declined the ${r.kind} offer`);
+  return [...answers, ...offers].join(' › ') || '(no answer chosen: a text-only form)';
+};
+
+const decode = (html: string): string =>
+  html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The rows of the page's table `id`: label and count. */
+function tableRows(html: string, id: string): [string, number][] {
+  const table = new RegExp(`<table id="${id}">([\\s\\S]*?)</table>`).exec(html)?.[1] ?? '';
+  return [...table.matchAll(/<tr><td>([^<]*)<\/td><td class="num">(\d+)<\/td>/g)].map((m) => [decode(m[1] ?? ''), Number(m[2])]);
+}
+
+describe('GET /dev/insights', () => {
+  it('counts every submission of the range per step-1 reason and per path, in a table and a chart', async () => {
+    const response = await harness.get('/dev/insights?from=2025-05-01&to=2025-12-31');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(`<strong>${submissions.length}</strong> submissions`);
+    expect(tableRows(html, 'reasons-table')).toEqual(expectedCounts(submissions, reasonOf));
+    expect(tableRows(html, 'paths-table')).toEqual(expectedCounts(submissions, pathOf));
+    // The charts: one bar per reason, and the paths' largest bars with the rest summed.
+    const reasons = expectedCounts(submissions, reasonOf);
+    const reasonChart = /<svg id="reasons-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '';
+    expect(reasonChart.match(/<rect class="bar"/g)).toHaveLength(reasons.length);
+    expect([...reasonChart.matchAll(/class="bar-value"[^>]*>(\d+)</g)].map((m) => Number(m[1]))).toEqual(reasons.map(([, n]) => n));
+    expect(reasonChart).toMatch(/role="img" aria-labelledby="reasons-chart-title" aria-describedby="reasons-table"/);
+    const pathChart = /<svg id="paths-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '';
+    const bars = [...pathChart.matchAll(/class="bar-value"[^>]*>(\d+)</g)].map((m) => Number(m[1]));
+    expect(bars.reduce((a, b) => a + b, 0)).toBe(submissions.length);
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|<style|\sstyle=/);
+  });
+
+  it('counts only the days chosen, both included, and one toolkit when chosen', async () => {
+    const inRange = submissions.filter((s) => s.createdAt >= Date.parse('2025-05-03') && s.createdAt < Date.parse('2025-05-07') + DAY);
+    const html = (await harness.get('/dev/insights?from=2025-05-03&to=2025-05-07')).body;
+    expect(inRange).toHaveLength(5);
+    expect(html).toContain('<strong>5</strong> submissions');
+    expect(tableRows(html, 'reasons-table')).toEqual(expectedCounts(inRange, reasonOf));
+
+    const seo = submissions.filter((s) => s.toolkit === 'seo');
+    const seoHtml = (await harness.get('/dev/insights?from=2025-01-01&to=2025-12-31&toolkit=seo')).body;
+    expect(seoHtml).toContain(`<strong>${seo.length}</strong> submissions`);
+    expect(tableRows(seoHtml, 'paths-table')).toEqual(expectedCounts(seo, pathOf));
+    expect(seoHtml).toContain('<option value="seo" selected>seo</option>');
+  });
+
+  it('says so when the range has no submission', async () => {
+    const html = (await harness.get('/dev/insights?from=2024-01-01&to=2024-01-31')).body;
+    expect(html).toContain('No survey was submitted from 2024-01-01 to 2024-01-31.');
+  });
+
+  it('defaults to the last 30 days (the clock of the server)', async () => {
+    const html = (await harness.get('/dev/insights')).body;
+    expect(html).toContain('name="from" value="2025-04-02"');
+    expect(html).toContain('name="to" value="2025-05-01"');
+    expect(html).toContain('<strong>1</strong> submissions');
+  });
+
+  for (const [query, message] of [
+    ['from=2025-02-30&to=2025-03-01', "From: '2025-02-30' is not a date written as YYYY-MM-DD."],
+    ['from=2025-05-01&to=May', "To: 'May' is not a date written as YYYY-MM-DD."],
+    ['from=2025-05-10&to=2025-05-01', 'To (2025-05-01) is before From (2025-05-10).'],
+  ] as const) {
+    it(`refuses ${query} with a message on the page`, async () => {
+      const response = await harness.get(`/dev/insights?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(decode(response.body)).toContain(message);
+      expect(response.body).toContain('role="alert"');
+    });
+  }
+
+  it('leaves the database as it was: the insights connection is read-only', () => {
+    const store = openInsights(harness.dbFile);
+    try {
+      expect(store.insights({ from: 0, to: Date.parse('2030-01-01') }).total).toBe(submissions.length);
+    } finally {
+      store.close();
+    }
+    expect(harness.counts().survey_submissions).toBe(submissions.length);
+  });
+});
+
+describe('chartBars', () => {
+  it('keeps up to 12 bars and sums the rest into the last', () => {
+    const counts = Array.from({ length: 15 }, (_, i) => ({ label: `p${i}`, count: 20 - i }));
+    const bars = chartBars(counts);
+    expect(bars).toHaveLength(12);
+    expect(bars[11]).toEqual({ label: 'the 4 other rows of the table', count: 9 + 8 + 7 + 6 });
+    expect(chartBars(counts.slice(0, 12))).toHaveLength(12);
+  });
+});
