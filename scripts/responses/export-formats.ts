@@ -1,0 +1,70 @@
+// The two shapes of the export: JSON (every stored field, the payload exactly as posted, plus the path)
+// and CSV (one row per submission, English texts, for spreadsheets).
+import { PAYLOAD_SLOTS } from '../../src/model';
+import { csvDocument } from './csv';
+import type { StoredSubmission } from './stored-submissions';
+import { submissionPath } from './submission-path';
+
+/** What the JSON export holds per submission. */
+export interface ExportedSubmission {
+  id: number;
+  submittedAt: string;
+  userId: string;
+  toolkit: string;
+  path: string;
+  payload: StoredSubmission['payload'];
+}
+
+/** The JSON export: an array, oldest first, indented, with a final newline. */
+export function submissionsJson(submissions: readonly StoredSubmission[]): string {
+  const records: ExportedSubmission[] = submissions.map((s) => ({
+    id: s.id,
+    submittedAt: new Date(s.createdAt).toISOString(),
+    userId: s.userId,
+    toolkit: s.toolkit,
+    path: submissionPath(s.payload),
+    payload: s.payload,
+  }));
+  return `${JSON.stringify(records, null, 2)}\n`;
+}
+
+/** The CSV columns, in order. Step N is the payload's Nth question (first_question … fourth_question). */
+export const CSV_HEADER: readonly string[] = [
+  'id',
+  'submitted_at',
+  'user_id',
+  'toolkit',
+  'path',
+  ...PAYLOAD_SLOTS.flatMap((_, index) => [`step${index + 1}_question`, `step${index + 1}_answers`, `step${index + 1}_comment`]),
+  'declined_offers',
+  'name',
+  'email',
+  'accepted_terms',
+  'survey_timestamp',
+];
+
+/** The CSV export: a header, then one row per submission, oldest first. */
+export function submissionsCsv(submissions: readonly StoredSubmission[]): string {
+  const rows = submissions.map((s) => {
+    const { payload } = s;
+    const questions = PAYLOAD_SLOTS.flatMap((slot) => {
+      const entry = payload.survey[slot];
+      return [entry?.question ?? '', entry?.answers.join('; ') ?? '', entry?.comment ?? ''];
+    });
+    const declined = (payload.retention ?? []).map((record) => `${record.offer} (${record.kind})`).join('; ');
+    return [
+      s.id,
+      new Date(s.createdAt).toISOString(),
+      s.userId,
+      s.toolkit,
+      submissionPath(payload),
+      ...questions,
+      declined,
+      payload.name,
+      payload.email,
+      payload.accepted_terms,
+      payload.timestamp,
+    ];
+  });
+  return csvDocument(CSV_HEADER, rows);
+}

@@ -1,0 +1,97 @@
+// CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE]
+// The survey submissions the reference server stored, one per row (CSV) or entry (JSON), each with the
+// path taken. Reads the database read-only: data/cancel.sqlite, or DB_FILE, or --db.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runWhenMain } from '../survey-tools/run-cli';
+import { submissionsCsv, submissionsJson } from './export-formats';
+import { ExportError, openReadOnly, parseSince, readSubmissions } from './stored-submissions';
+
+/** The server's database when neither --db nor DB_FILE names another (src/server/config.ts). */
+export const DEFAULT_DB_FILE = 'data/cancel.sqlite';
+
+const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE]
+  --format  csv (default): one row per submission, English texts; json: every stored field and the payload as posted
+  --since   only submissions stored on or after this day (UTC) or ISO date and time
+  --db      the SQLite file (default: $DB_FILE, else ${DEFAULT_DB_FILE})
+  --out     write to this file instead of standard output (or use npm run -s, so npm's own lines stay out)`;
+
+/** What the CLI writes to: the data, and notes for the person running it. */
+export interface ExportIo {
+  write: (text: string) => void;
+  note: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const processIo: ExportIo = {
+  write: (text) => process.stdout.write(text),
+  note: (line) => console.error(line),
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+/** Runs the export and returns the exit status: 0 done, 1 the database could not be read, 2 wrong arguments. */
+export async function main(args: readonly string[], io: ExportIo = processIo): Promise<number> {
+  let values: { format?: string; since?: string; db?: string; out?: string; help?: boolean };
+  try {
+    values = parseArgs({
+      args: [...args],
+      options: { format: { type: 'string' }, since: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } },
+    }).values;
+  } catch (error) {
+    io.note(`responses:export: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.note(USAGE);
+    return 0;
+  }
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') {
+    io.note(`responses:export: --format must be csv or json, not '${format}'\n${USAGE}`);
+    return 2;
+  }
+  const since = values.since === undefined ? undefined : parseSince(values.since);
+  if (values.since !== undefined && since === undefined) {
+    io.note(`responses:export: --since must be a day (YYYY-MM-DD) or an ISO date and time, not '${values.since}'\n${USAGE}`);
+    return 2;
+  }
+  const dbFile = resolve(io.cwd, values.db ?? (io.env.DB_FILE?.trim() || DEFAULT_DB_FILE));
+
+  let text: string;
+  let count: number;
+  try {
+    const db = openReadOnly(dbFile);
+    try {
+      const submissions = readSubmissions(db, since);
+      count = submissions.length;
+      text = format === 'csv' ? submissionsCsv(submissions) : submissionsJson(submissions);
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    if (!(error instanceof ExportError)) throw error;
+    io.note(`responses:export: ${error.message}`);
+    return 1;
+  }
+  const what = `${count} submission${count === 1 ? '' : 's'}${values.since === undefined ? '' : ` since ${values.since}`}`;
+  if (values.out === undefined) {
+    io.write(text);
+    io.note(`responses:export: ${what} from ${dbFile}`);
+  } else {
+    await writeFile(resolve(io.cwd, values.out), text);
+    io.note(`responses:export: ${what} from ${dbFile} written to ${values.out} (${format})`);
+  }
+  return 0;
+}
+
+runWhenMain(import.meta.url, 'responses:export', (args) => {
+  // Piped into `head` or a pager that quits early: stop quietly, as other command-line tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+  return main(args);
+});

@@ -1,0 +1,71 @@
+// Reads the survey submissions the reference server stored (the survey_submissions table), read-only.
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { SurveyPayload } from '../../src/model';
+
+/** One stored submission: who sent it, for which toolkit, when (epoch ms), and the payload as posted. */
+export interface StoredSubmission {
+  id: number;
+  userId: string;
+  toolkit: string;
+  createdAt: number;
+  payload: SurveyPayload;
+}
+
+/** A database the export cannot read, with a sentence saying why. */
+export class ExportError extends Error {
+  override name = 'ExportError';
+}
+
+/** Opens the server's SQLite file read-only: the export never writes, and may run while the server does. */
+export function openReadOnly(file: string): Database.Database {
+  if (!existsSync(file)) throw new ExportError(`there is no database at ${file}: start the server once (npm start), or name the file with --db`);
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new ExportError(`cannot open the database ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'survey_submissions'").get();
+  if (table === undefined) {
+    db.close();
+    throw new ExportError(`${file} has no survey_submissions table: is it the server's database?`);
+  }
+  return db;
+}
+
+interface Row {
+  id: number;
+  user_id: string;
+  toolkit: string;
+  payload: string;
+  created_at: number;
+}
+
+/** The submissions stored at or after `since` (epoch ms; all when absent), oldest first. */
+export function readSubmissions(db: Database.Database, since?: number): StoredSubmission[] {
+  const rows = db
+    .prepare<[number], Row>('SELECT id, user_id, toolkit, payload, created_at FROM survey_submissions WHERE created_at >= ? ORDER BY created_at, id')
+    .all(since ?? Number.MIN_SAFE_INTEGER);
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    toolkit: row.toolkit,
+    createdAt: row.created_at,
+    payload: JSON.parse(row.payload) as SurveyPayload,
+  }));
+}
+
+/**
+ * The moment `--since` names, in epoch ms: a day (YYYY-MM-DD, from midnight UTC) or an ISO 8601 date
+ * and time. Undefined when it is neither.
+ */
+export function parseSince(value: string): number | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value ? undefined : ms;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
