@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
+import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
 
 const root = process.cwd();
 /** Where the production build puts the app, relative to the project root. */
@@ -73,7 +74,8 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
     metafile: true,
     logLevel: 'warning',
-    plugins: [linguiMacroPlugin({ stripMessageField: !dev })],
+    // unusedCodePlugin: library code no survey runs stays out of the bundle.
+    plugins: [linguiMacroPlugin({ stripMessageField: !dev }), unusedCodePlugin()],
   };
 }
 

@@ -1,0 +1,7 @@
+import type { Plugin } from 'esbuild';
+
+/** Stubs for bare imports, by the import path exactly as the libraries write it. */
+export const MODULE_STUBS: Record<string, string>;
+/** The parts of @rjsf/core's default registry no step uses, by folder under lib/components. */
+export const RJSF_UNUSED: { fields: string[]; widgets: string[]; templates: string[] };
+export function unusedCodePlugin(options?: { modules?: Record<string, string>; rjsf?: Record<string, string[]> }): Plugin;

@@ -1,0 +1,124 @@
+// esbuild plugin: leaves out of the browser bundle the library code the product never runs.
+// @rjsf pulls in a Markdown parser, a URI library and a default registry of fields, widgets and
+// templates for JSON Schema features no compiled survey uses. Each left-out module is replaced by a
+// stub with the exports its importers name, so the libraries stay as published (no fork, no patch),
+// and a stub that is reached after all fails loudly instead of rendering something wrong.
+// tests/unit/build/unused-code-plugin.test.ts checks the compiled surveys still keep to what the
+// stubs assume.
+
+/** Why each kind of module can go; quoted by the error a stub throws if it is reached after all. */
+const WHY = {
+  registry: 'no compiled survey schema has a field of this kind (the registry of src/renderer draws every step)',
+  uri: 'the compiled survey schemas have no $ref or $id',
+};
+
+/** Stubs for bare imports, by the import path exactly as the libraries write it. */
+export const MODULE_STUBS = {
+  // @rjsf/core renders descriptions and help as Markdown only when a uiSchema asks for it
+  // (`enableMarkdownInDescription`, `enableMarkdownInHelp`), which ours never do; its other uses
+  // are texts of fields we leave out below. 87 KB of parser: without it a text shows as written.
+  'markdown-to-jsx/react': `
+    /** Plain text in place of Markdown: React escapes it like any other text. */
+    export function Markdown(props) { return props.children ?? null; }
+  `,
+  // @rjsf/utils resolves $ref against $id base URIs with fast-uri.
+  'fast-uri': `
+    const fail = () => { throw new Error(${JSON.stringify(`fast-uri is left out of the browser bundle: ${WHY.uri}`)}); };
+    export default { resolve: fail, equal: fail, parse: fail, serialize: fail, normalize: fail, resolveComponent: fail };
+  `,
+};
+
+/**
+ * The parts of @rjsf/core's default registry no step uses, by folder under lib/components. Steps
+ * are objects of strings and booleans drawn by our own fields and widgets (src/renderer/registry.ts):
+ * no arrays, numbers, nulls, anyOf/oneOf, recursive $ref, grid layouts or optional-data controls,
+ * and every leaf names one of our widgets, so none of RJSF's own widgets is ever chosen.
+ */
+export const RJSF_UNUSED = {
+  fields: [
+    'ArrayField',
+    'CyclicSchemaField',
+    'FallbackField',
+    'LayoutGridField',
+    'LayoutHeaderField',
+    'LayoutMultiSchemaField',
+    'MultiSchemaField',
+    'NullField',
+    'NumberField',
+    'OptionalDataControlsField',
+  ],
+  widgets: [
+    'AltDateTimeWidget',
+    'AltDateWidget',
+    'CheckboxesWidget',
+    'CheckboxWidget',
+    'ColorWidget',
+    'DateTimeWidget',
+    'DateWidget',
+    'EmailWidget',
+    'FileWidget',
+    'HiddenWidget',
+    'PasswordWidget',
+    'RadioWidget',
+    'RangeWidget',
+    'RatingWidget',
+    'SelectWidget',
+    'TextareaWidget',
+    'TextWidget',
+    'TimeWidget',
+    'UpDownWidget',
+    'URLWidget',
+  ],
+  templates: [
+    'ArrayFieldDescriptionTemplate',
+    'ArrayFieldItemButtonsTemplate',
+    'ArrayFieldItemTemplate',
+    'ArrayFieldTemplate',
+    'ArrayFieldTitleTemplate',
+    'BaseInputTemplate',
+    'CyclicSchemaExpandTemplate',
+    'FallbackFieldTemplate',
+    'GridTemplate',
+    'MultiSchemaFieldTemplate',
+    'OptionalDataControlsTemplate',
+    'WrapIfAdditionalTemplate',
+  ],
+};
+
+const RJSF_COMPONENTS = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets|templates)$/;
+
+/** A component that says which RJSF part was left out, should a schema ever reach it. */
+const componentStub = (folder, name) => `
+  export default function ${name}() {
+    throw new Error(${JSON.stringify(`RJSF's ${folder}/${name} is left out of the browser bundle: ${WHY.registry}`)});
+  }
+`;
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * @param {{ modules?: Record<string, string>, rjsf?: Record<string, string[]> }} [options]
+ * @returns {import('esbuild').Plugin}
+ */
+export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED } = {}) {
+  const bare = new RegExp(`^(${Object.keys(modules).map(escape).join('|')})$`);
+  return {
+    name: 'unused-code',
+    setup(build) {
+      build.onResolve({ filter: bare }, (args) => ({ path: args.path, namespace: 'unused-module' }));
+      build.onLoad({ filter: /.*/, namespace: 'unused-module' }, (args) => ({ contents: modules[args.path], loader: 'js' }));
+
+      // The registry indexes import their parts as './ArrayField.js'.
+      build.onResolve({ filter: /^\.\/[A-Za-z]+\.js$/ }, (args) => {
+        const folder = RJSF_COMPONENTS.exec(args.resolveDir)?.[1];
+        const name = args.path.slice(2, -3);
+        if (!folder || !rjsf[folder]?.includes(name)) return undefined;
+        return { path: `${folder}/${name}`, namespace: 'unused-rjsf' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'unused-rjsf' }, (args) => {
+        const [folder, name] = args.path.split('/');
+        return { contents: componentStub(folder, name), loader: 'js' };
+      });
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// The unused-code build plugin (scripts/build/unused-code-plugin.mjs): what it leaves out is gone
+// from the bundle, what stands in for it behaves, and the compiled surveys keep to what it assumes.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledBundle, JsonSchema } from '../../../src/model';
+import { MODULE_STUBS, RJSF_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
+
+const ROOT = process.cwd();
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(ROOT, 'node_modules/.cache-unused-code-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Bundles `source` for Node with the plugin (or without), and imports the result. */
+async function bundleAndImport(name: string, source: string, withPlugin = true): Promise<{ module: Record<string, unknown>; inputs: string[] }> {
+  const entry = join(dir, `${name}.entry.mjs`);
+  const outfile = join(dir, `${name}.mjs`);
+  await writeFile(entry, source);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    logLevel: 'silent',
+    // React stays Node's own (its CommonJS server build cannot be bundled into an ES module).
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    plugins: withPlugin ? [unusedCodePlugin()] : [],
+  });
+  const module = (await import(pathToFileURL(outfile).href)) as Record<string, unknown>;
+  return { module, inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('unused-code plugin', () => {
+  it('renders a Markdown description as plain, escaped text, without the Markdown parser', async () => {
+    const { module, inputs } = await bundleAndImport(
+      'markdown',
+      `
+      import { createElement } from 'react';
+      import { renderToStaticMarkup } from 'react-dom/server';
+      import RichDescription from '@rjsf/core/lib/components/RichDescription.js';
+      const registry = { globalUiOptions: {} };
+      export const html = (text) => renderToStaticMarkup(createElement(RichDescription, {
+        description: text, registry, uiSchema: { 'ui:enableMarkdownInDescription': true },
+      }));
+      `,
+    );
+    const html = module.html as (text: string) => string;
+    expect(html('**Bold** and <b>tags</b> stay as typed')).toBe('**Bold** and &lt;b&gt;tags&lt;/b&gt; stay as typed');
+    expect(html('')).toBe('');
+    expect(inputs.some((input) => input.includes('node_modules/markdown-to-jsx'))).toBe(false);
+  });
+
+  it('leaves fast-uri out, and says why if it is reached after all', async () => {
+    const { module, inputs } = await bundleAndImport('uri', `import UriResolver from 'fast-uri'; export const resolve = (a, b) => UriResolver.resolve(a, b);`);
+    expect(() => (module.resolve as (a: string, b: string) => string)('https://a.example/', 'b')).toThrow(/no \$ref or \$id/);
+    expect(inputs.some((input) => input.includes('node_modules/fast-uri'))).toBe(false);
+  });
+
+  it('replaces the unused parts of the default RJSF registry by components that name themselves', async () => {
+    const { module, inputs } = await bundleAndImport(
+      'registry',
+      `import fields from '@rjsf/core/lib/components/fields/index.js';
+       import widgets from '@rjsf/core/lib/components/widgets/index.js';
+       export const all = { ...fields(), ...widgets() };`,
+    );
+    const all = module.all as Record<string, () => unknown>;
+    expect(() => all.ArrayField?.()).toThrow(/RJSF's fields\/ArrayField is left out of the browser bundle/);
+    expect(() => all.SelectWidget?.()).toThrow(/widgets\/SelectWidget/);
+    // What the surveys use stays the library's own.
+    expect(inputs.some((input) => input.endsWith('fields/ObjectField.js'))).toBe(true);
+    expect(inputs.some((input) => input.endsWith('fields/StringField.js'))).toBe(true);
+    expect(inputs.some((input) => input.endsWith('fields/ArrayField.js'))).toBe(false);
+  });
+
+  it('names modules that exist, so a library update that renames one is noticed', async () => {
+    for (const [folder, names] of Object.entries(RJSF_UNUSED)) {
+      for (const name of names) {
+        await expect(readFile(join(ROOT, 'node_modules/@rjsf/core/lib/components', folder, `${name}.js`), 'utf8')).resolves.toBeTruthy();
+      }
+    }
+    for (const path of Object.keys(MODULE_STUBS)) {
+      const { inputs } = await bundleAndImport(`real-${path.replace(/\W/g, '-')}`, `export * from '${path}';`, false);
+      expect(inputs.length).toBeGreaterThan(1);
+    }
+  });
+});
+
+/** The names a src/renderer/registry.ts map declares (`export const widgets ... = { A, B }`). */
+async function registryNames(map: 'fields' | 'widgets'): Promise<string[]> {
+  const source = await readFile(join(ROOT, 'src/renderer/registry.ts'), 'utf8');
+  const body = new RegExp(`export const ${map}\\b[^=]*=\\s*\\{([^}]*)\\}`).exec(source)?.[1] ?? '';
+  return body.split(',').map((name) => name.trim().split(':')[0]?.trim() ?? '').filter(Boolean);
+}
+
+/** Every sub-schema of `schema`, itself included. */
+function subSchemas(schema: unknown): Record<string, unknown>[] {
+  if (Array.isArray(schema)) return schema.flatMap(subSchemas);
+  if (typeof schema !== 'object' || schema === null) return [];
+  return [schema as Record<string, unknown>, ...Object.values(schema).flatMap(subSchemas)];
+}
+
+describe('the compiled surveys keep to what the left-out code assumes', () => {
+  it('no $ref, $id, anyOf or oneOf; only objects, strings and booleans; every field drawn by our registry', async () => {
+    const bundle = JSON.parse(await readFile(join(ROOT, 'src/generated/survey.json'), 'utf8')) as CompiledBundle;
+    const [fields, widgets] = await Promise.all([registryNames('fields'), registryNames('widgets')]);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(widgets.length).toBeGreaterThan(0);
+    let forms = 0;
+    for (const survey of Object.values(bundle.surveys)) {
+      for (const flow of Object.values(survey.audiences)) {
+        for (const step of Object.values(flow.steps)) {
+          if (step.type === 'offer') continue;
+          forms += 1;
+          const { schema, uiSchema } = step.form;
+          const where = `step '${step.id}'`;
+          for (const sub of subSchemas(schema)) {
+            for (const key of ['$ref', '$id', 'anyOf', 'oneOf', 'format']) expect(sub, `${where}: ${key}`).not.toHaveProperty(key);
+            if (typeof sub.type === 'string') expect(['object', 'string', 'boolean'], `${where}: type ${sub.type}`).toContain(sub.type);
+          }
+          expect(JSON.stringify(uiSchema), where).not.toMatch(/enableMarkdown|enableOptionalDataFieldForType/);
+          const field = uiSchema['ui:field'];
+          if (field !== undefined) {
+            expect(fields, where).toContain(field);
+            continue;
+          }
+          // The closing form: each property is a leaf with one of our widgets.
+          for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+            expect(['string', 'boolean'], `${where}.${name}`).toContain(property.type);
+            expect(widgets, `${where}.${name}`).toContain((uiSchema[name] as JsonSchema | undefined)?.['ui:widget']);
+          }
+        }
+      }
+    }
+    expect(forms).toBeGreaterThan(5);
+  });
+});
