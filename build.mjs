@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
 import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
 
@@ -74,8 +75,8 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
     metafile: true,
     logLevel: 'warning',
-    // unusedCodePlugin: library code no survey runs stays out of the bundle.
-    plugins: [linguiMacroPlugin({ stripMessageField: !dev }), unusedCodePlugin()],
+    // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file.
+    plugins: [linguiMacroPlugin({ stripMessageField: !dev }), unusedCodePlugin(), ...(dev ? [] : [compressPlugin()])],
   };
 }
 

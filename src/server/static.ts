@@ -9,8 +9,11 @@ import type { Sessions } from './sessions';
 
 const HTML_TAG = /<html\b[^>]*>/i;
 const LANG_ATTRIBUTE = /\slang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
-/** Built file names carry a content hash (`index-3F2A9C1B.js`): such files never change and may be cached for good. */
-const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_]{8,}\.[a-z0-9]+$/;
+/**
+ * Built file names carry a content hash (`index-3F2A9C1B.js`): such files never change and may be cached for good;
+ * so do their precompressed copies (`index-3F2A9C1B.js.br`), which the server sends in their place.
+ */
+const HASHED_ASSET = /\/assets\/.+[-.][A-Za-z0-9_]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 const BUILD_MISSING_PAGE = `<!doctype html>
 <html lang="en">
@@ -67,6 +70,8 @@ export async function registerApp(app: FastifyInstance, options: { appDir: strin
     wildcard: true,
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes .br and .gz beside each script and stylesheet (scripts/build/compress-plugin.mjs).
+    preCompressed: true,
     suppressWarning: true,
     // index.html goes through sendPage, which writes the language into it.
     allowedPath: (pathName) => pathName !== '/index.html',
