@@ -3,19 +3,58 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { i18n } from '../i18n';
 import type { ToolkitBinding } from '../model';
+import { apiFor } from './api-for';
 import { bundle } from './bundle';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FailureProvider } from './components/failure';
 import { Layout, Placeholder } from './components/Layout';
+import { prefetchUser } from './early-user';
 import { routeTable, type AppRoute } from './routes';
 
 // Each screen is its own chunk: the survey's form code does not weigh on the other pages.
-const MainPage = lazy(() => import('./pages/MainPage'));
-const NoSubscriptionPage = lazy(() => import('./pages/NoSubscriptionPage'));
-const SurveyPage: ComponentType<{ binding: ToolkitBinding }> = lazy(() => import('./pages/SurveyPage'));
-const ConfirmPage: ComponentType<{ binding: ToolkitBinding }> = lazy(() => import('./pages/ConfirmPage'));
+const SCREENS = {
+  main: () => import('./pages/MainPage'),
+  'no-subscription': () => import('./pages/NoSubscriptionPage'),
+  survey: () => import('./pages/SurveyPage'),
+  confirm: () => import('./pages/ConfirmPage'),
+};
+const MainPage = lazy(SCREENS.main);
+const NoSubscriptionPage = lazy(SCREENS['no-subscription']);
+const SurveyPage: ComponentType<{ binding: ToolkitBinding }> = lazy(SCREENS.survey);
+const ConfirmPage: ComponentType<{ binding: ToolkitBinding }> = lazy(SCREENS.confirm);
 
 const ROUTES = routeTable(bundle);
+
+/**
+ * Starts downloading the code of the screen at `pathname` at once, so it arrives alongside the
+ * page's messages instead of after them (the lazy route then finds it loaded). A failure is left
+ * to the route, which shows the banner.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) return;
+  // The user loads meanwhile, with the client and access rule the screen asks with (see the pages).
+  switch (route.kind) {
+    case 'main':
+      prefetchUser(apiFor(), { kind: 'subscriber' });
+      SCREENS.main().catch(() => undefined);
+      return;
+    case 'no-subscription':
+      SCREENS['no-subscription']().catch(() => undefined);
+      return;
+    case 'survey':
+      prefetchUser(apiFor(route.binding), { kind: 'toolkit', access: route.binding.access });
+      SCREENS.survey().then((screen) => screen.preloadFirstStep(route.binding), () => undefined);
+      return;
+    case 'confirm':
+      prefetchUser(apiFor(route.binding), { kind: 'signed-in' });
+      SCREENS.confirm().catch(() => undefined);
+      return;
+    case 'redirect':
+      return;
+  }
+}
 
 function element(route: AppRoute) {
   switch (route.kind) {

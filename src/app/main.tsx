@@ -4,7 +4,7 @@ import '../renderer/forms.css';
 import { createRoot } from 'react-dom/client';
 import { activatePageLanguage } from '../i18n';
 import { reportError } from '../monitoring';
-import { App } from './App';
+import { App, preloadScreen } from './App';
 
 // Failures outside React's reach are reported too (the monitoring drops the known noise).
 window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
@@ -13,6 +13,8 @@ window.addEventListener('unhandledrejection', (event) => reportError(event.reaso
 const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
 const root = createRoot(container);
+
+preloadScreen(window.location.pathname);
 
 activatePageLanguage().then(
   () => root.render(<App />),

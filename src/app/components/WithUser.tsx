@@ -3,7 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ApiClient } from '../../api';
 import { bundle } from '../bundle';
-import { loadUser, type PageAccess, type UserLoad } from '../load-user';
+import { takeUserLoad } from '../early-user';
+import type { PageAccess, UserLoad } from '../load-user';
 import { NO_SUBSCRIPTION_PATH } from '../routes';
 import { useFailure } from './failure';
 import { Placeholder } from './Layout';
@@ -18,7 +19,7 @@ export function WithUser({ api, page, children }: { api: ApiClient; page: PageAc
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    loadUser(api, page).then(
+    takeUserLoad(api, page).then(
       (result) => live && setLoad(result),
       (error: unknown) => {
         if (!live) return;

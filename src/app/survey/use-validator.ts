@@ -23,12 +23,27 @@ export function useStepValidator(flow: CompiledFlow, step: FormBearingStep | nul
       live = false;
     };
   }, [step, known, fail]);
+  const validator = step ? (known ?? (loaded?.step === step ? loaded.validator : null)) : null;
+  const shown = step === null || validator !== null;
   useEffect(() => {
-    // Warm the cache for the steps that may follow, so they show without a blank moment.
-    for (const other of Object.values(flow.steps)) {
-      if (other.type !== 'offer') loadStepValidator(other.form).catch(() => undefined);
-    }
-  }, [flow]);
-  if (!step) return null;
-  return known ?? (loaded?.step === step ? loaded.validator : null);
+    // Once this step shows, warm the cache for the steps that may follow, so they show without a
+    // blank moment; not before, so they do not compete with what the first screen needs.
+    if (!shown) return undefined;
+    return whenIdle(() => {
+      for (const other of Object.values(flow.steps)) {
+        if (other.type !== 'offer') loadStepValidator(other.form).catch(() => undefined);
+      }
+    });
+  }, [flow, shown]);
+  return validator;
+}
+
+/** Runs `task` when the browser is idle (soon after, where it cannot tell); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
 }
