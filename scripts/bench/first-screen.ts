@@ -1,0 +1,84 @@
+// What a page loads before its first interactive input, measured in the browser: the moment the
+// first enabled control or link appears in <main>, and every script and stylesheet requested
+// before it. Shared by `npm run bench` and the budget test (tests/e2e/budget.spec.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+
+/** The first thing a customer can answer or follow on a screen: a control or link in <main>. */
+export const FIRST_INPUT = 'main :is(input:not([type="hidden"]), textarea, select, button, a[href]):not([disabled])';
+
+/** Where the server maps /cancel/assets/ (build.mjs PUBLIC_PATH and APP_DIR). */
+const ASSET_PREFIX = '/cancel/assets/';
+const DIST_ASSETS = 'dist/app/assets';
+
+declare global {
+  interface Window {
+    /** performance.now() when FIRST_INPUT (or the watched selector) first matched. */
+    __firstInputAt?: number;
+  }
+}
+
+/**
+ * Notes, from the page's first script on, when `selector` first matches: a MutationObserver
+ * runs before the next paint, so the time is when the input exists, not when a test polls.
+ * Call before navigating.
+ */
+export async function watchFirstInput(page: Page, selector = FIRST_INPUT): Promise<void> {
+  await page.addInitScript((watched) => {
+    const check = () => {
+      if (window.__firstInputAt === undefined && document.querySelector(watched)) {
+        window.__firstInputAt = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  }, selector);
+}
+
+export interface FirstScreen {
+  /** Milliseconds from navigation start to the first interactive input. */
+  at: number;
+  /** Asset paths (under /cancel/assets/) of the scripts and stylesheets requested before it. */
+  scripts: string[];
+  styles: string[];
+}
+
+/** Waits for the watched input, then lists the scripts and stylesheets the page asked for before it. */
+export async function firstScreen(page: Page, timeout = 30_000): Promise<FirstScreen> {
+  await page.waitForFunction(() => window.__firstInputAt !== undefined, undefined, { timeout });
+  const { at, urls } = await page.evaluate(() => {
+    const mark = window.__firstInputAt ?? 0;
+    const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= mark);
+    return { at: mark, urls: entries.map((entry) => entry.name) };
+  });
+  const paths = urls.map((url) => new URL(url).pathname).filter((path) => path.startsWith(ASSET_PREFIX));
+  const unique = [...new Set(paths)].map((path) => path.slice(ASSET_PREFIX.length));
+  return { at, scripts: unique.filter((p) => p.endsWith('.js')), styles: unique.filter((p) => p.endsWith('.css')) };
+}
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** Raw, gzip (level 9) and brotli (quality 11) sizes of a built asset, as the server sends them. */
+export function assetSizes(assetPath: string, root = process.cwd()): Sizes {
+  const data = readFileSync(join(root, DIST_ASSETS, assetPath));
+  return {
+    raw: data.length,
+    gzip: gzipSync(data, { level: 9 }).length,
+    brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** The sum of the sizes of several assets. */
+export function totalSizes(assetPaths: readonly string[], root = process.cwd()): Sizes {
+  return assetPaths.map((path) => assetSizes(path, root)).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+}
+
+/** '148.2 KB' (1 KB = 1000 bytes, as the budgets are written). */
+export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;

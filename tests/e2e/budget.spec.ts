@@ -1,0 +1,59 @@
+// The first-screen budget of /cancel/seo, measured in the browser on the production build: every
+// script and stylesheet requested before the first step-1 radio is there, sized as the server
+// sends them (gzip of the built files). Later screens, other languages and error tracking load later.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { firstScreen, kb, totalSizes, watchFirstInput } from '../../scripts/bench/first-screen';
+import { LANGUAGES } from '../../src/model';
+import { expect, test } from './support/fixtures';
+import { signIn } from './support/session';
+import { bindingOf, surveyOf } from './support/survey';
+
+/** Issue #7: JS before the first interactive input at most 160 KB gzip, CSS at most 15 KB. */
+const JS_BUDGET = 160_000;
+const CSS_BUDGET = 15_000;
+const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
+
+const read = (asset: string) => readFileSync(join(process.cwd(), 'dist/app/assets', asset), 'utf8');
+
+test('/cancel/seo: the first screen stays within its JS and CSS budgets', async ({ page }, testInfo) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (/\.(js|css)$/.test(path)) encodings.set(path, response.headers()['content-encoding']);
+  });
+  await watchFirstInput(page, STEP1_RADIO);
+  await signIn(page, 'paid-monthly', '/cancel/seo');
+  const screen = await firstScreen(page);
+  const js = totalSizes(screen.scripts);
+  const css = totalSizes(screen.styles);
+  const report = [
+    `first step-1 radio after ${Math.round(screen.at)} ms (unthrottled)`,
+    `JS  ${screen.scripts.length} files: ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${kb(js.brotli)} brotli); budget ${kb(JS_BUDGET)}`,
+    `CSS ${screen.styles.length} files: ${kb(css.gzip)} gzip (${kb(css.raw)} raw); budget ${kb(CSS_BUDGET)}`,
+    ...[...screen.scripts, ...screen.styles].map((asset) => `  ${asset}`),
+  ].join('\n');
+  await testInfo.attach('first-screen', { body: report, contentType: 'text/plain' });
+  console.log(report);
+
+  expect(js.gzip, report).toBeLessThanOrEqual(JS_BUDGET);
+  expect(css.gzip, report).toBeLessThanOrEqual(CSS_BUDGET);
+
+  // What the first screen does not need is not in it.
+  const others = LANGUAGES.filter((language) => language !== 'en');
+  const catalogs = screen.scripts.filter((asset) => others.some((language) => asset.startsWith(`chunks/${language}-`)));
+  expect(catalogs, 'catalogs of other languages').toEqual([]);
+  expect(screen.scripts.filter((asset) => /(MainPage|NoSubscriptionPage|ConfirmPage|Offer)/.test(asset)), 'other screens').toEqual([]);
+  expect(screen.scripts.filter((asset) => /__SENTRY__|sentry\.javascript/.test(read(asset))), 'error tracking').toEqual([]);
+  // Only the first step's validators (one per audience): the later steps' load once it shows.
+  const survey = surveyOf(bindingOf('seo'));
+  const firstSteps = Object.values(survey.audiences).map((flow) => flow.steps[flow.start]);
+  const allowed = new Set(firstSteps.flatMap((step) => (step && step.type !== 'offer' ? [step.form.validatorId] : [])));
+  const validators = screen.scripts.map((asset) => /^chunks\/([0-9a-f]{12})-/.exec(asset)?.[1]).filter((id): id is string => id !== undefined);
+  expect(validators.filter((id) => !allowed.has(id)), 'validators of later steps').toEqual([]);
+
+  // Sent compressed (the build writes .br/.gz, the server picks by Accept-Encoding).
+  for (const asset of [...screen.scripts, ...screen.styles]) {
+    expect(encodings.get(`/cancel/assets/${asset}`), asset).toMatch(/^(br|gzip)$/);
+  }
+});
