@@ -67,6 +67,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every browser test runs under the shared fixture, which fails it on a Content-Security-Policy
+    // violation, a page error or a console error (tests/e2e/csp.spec.ts checks the same).
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: "Import test and expect from './support/fixtures': it fails the test on a CSP violation.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@rjsf/*', '@sentry/*', '@lingui/react'] }] },
   },

@@ -1,0 +1,68 @@
+// The strict Content-Security-Policy gate: the served app has no 'unsafe-eval' and no
+// 'unsafe-inline' for scripts, and every browser test fails on a violation, because every spec
+// runs under the shared fixture (tests/e2e/support/fixtures.ts). This file checks both halves.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { signIn } from './support/session';
+
+const E2E = join(process.cwd(), 'tests/e2e');
+const specFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? specFiles(join(dir, entry.name)) : entry.name.endsWith('.spec.ts') ? [join(dir, entry.name)] : [],
+  );
+
+test('every spec imports test from the shared fixture, never from @playwright/test', () => {
+  const files = specFiles(E2E);
+  expect(files.length).toBeGreaterThan(5);
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    const name = relative(E2E, file);
+    expect(source, `${name} imports test from ./support/fixtures`).toMatch(/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'\.\/support\/fixtures'/);
+    // Types may come from Playwright; values may not (eslint enforces the same).
+    expect(source, name).not.toMatch(/import\s+(?!type\b)[^;]*from\s*'@playwright\/test'/);
+  }
+});
+
+test('pages, assets and API answers carry the strict policy', async ({ page, request }) => {
+  await signIn(page, 'paid-monthly', '/cancel/seo');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const script = await page.locator('script[type="module"]').getAttribute('src');
+  for (const path of ['/cancel/seo', script ?? '', '/cancel/api/get-csrf-token/']) {
+    const response = await request.get(path);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+    expect(scripts, path).toBe("'self'");
+    expect(policy, path).not.toMatch(/unsafe-(eval|inline)/);
+  }
+});
+
+test.describe('the fixture', () => {
+  // These tests must fail: the fixture turns the violation into a failure of the test.
+  test.fail(true, 'the shared fixture fails any test with a Content-Security-Policy violation');
+
+  test('fails a test whose page runs inline script', async ({ page }) => {
+    await signIn(page, 'paid-monthly', '/cancel/seo');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      const inline = document.createElement('script');
+      inline.textContent = 'document.title = "inline ran";';
+      document.head.append(inline);
+    });
+    await expect(page).not.toHaveTitle('inline ran');
+    // Give the violation event its turn before the fixture checks.
+    await page.waitForTimeout(100);
+  });
+
+  test('fails a test whose page loads a script from elsewhere', async ({ page }) => {
+    await signIn(page, 'paid-monthly', '/cancel/seo');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      const foreign = document.createElement('script');
+      foreign.src = 'data:text/javascript,document.title%20%3D%20%22foreign%20ran%22';
+      document.head.append(foreign);
+    });
+    await expect(page).not.toHaveTitle('foreign ran');
+    await page.waitForTimeout(100);
+  });
+});
