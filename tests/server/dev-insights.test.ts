@@ -53,6 +53,7 @@ describe('GET /dev/insights', () => {
     const reasons = expectedCounts(submissions, reasonOf);
     const reasonChart = /<svg id="reasons-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '';
     expect(reasonChart.match(/<rect class="bar"/g)).toHaveLength(reasons.length);
+    expect(/<svg id="paths-chart"[\s\S]*?<\/svg>/.exec(html)?.[0]).toContain('class="bar bar--rest"');
     expect([...reasonChart.matchAll(/class="bar-value"[^>]*>(\d+)</g)].map((m) => Number(m[1]))).toEqual(reasons.map(([, n]) => n));
     expect(reasonChart).toMatch(/role="img" aria-labelledby="reasons-chart-title" aria-describedby="reasons-table"/);
     const pathChart = /<svg id="paths-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '';
@@ -116,7 +117,7 @@ describe('chartBars', () => {
     const counts = Array.from({ length: 15 }, (_, i) => ({ label: `p${i}`, count: 20 - i }));
     const bars = chartBars(counts);
     expect(bars).toHaveLength(12);
-    expect(bars[11]).toEqual({ label: 'the 4 other rows of the table', count: 9 + 8 + 7 + 6 });
+    expect(bars[11]).toEqual({ label: 'the 4 other rows of the table', count: 9 + 8 + 7 + 6, rest: true });
     expect(chartBars(counts.slice(0, 12))).toHaveLength(12);
   });
 });

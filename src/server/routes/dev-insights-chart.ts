@@ -3,6 +3,9 @@
 import { escapeHtml as e } from '../html';
 import type { Count } from '../store/insights';
 
+/** One bar: a count, or (`rest`) the sum of the rows too small to draw, in grey. */
+export type Bar = Count & { rest?: boolean };
+
 const WIDTH = 640;
 const LINE = 21;
 const BAR = 20;
@@ -35,7 +38,7 @@ export function wrapLabel(text: string, width: number = WRAP_AT): string[] {
  * The SVG of `counts` (largest first, as given). `title` names the chart for assistive technology;
  * `describedBy` is the id of the table that lists the same numbers.
  */
-export function barChartSvg(counts: readonly Count[], options: { id: string; title: string; describedBy: string }): string {
+export function barChartSvg(counts: readonly Bar[], options: { id: string; title: string; describedBy: string }): string {
   const max = Math.max(1, ...counts.map((c) => c.count));
   const scale = (WIDTH - VALUE_ROOM) / max;
   let y = 0;
@@ -46,7 +49,7 @@ export function barChartSvg(counts: readonly Count[], options: { id: string; tit
     const width = Math.max(2, Math.round(item.count * scale));
     const row = `<g>
 <text class="bar-label" font-size="16" fill="#1d1d1f">${label}</text>
-<rect class="bar" x="0" y="${barY}" width="${width}" height="${BAR}" rx="3" fill="#3f6fc4"/>
+<rect class="${item.rest ? 'bar bar--rest' : 'bar'}" x="0" y="${barY}" width="${width}" height="${BAR}" rx="3" fill="${item.rest ? '#9aa0a8' : '#3f6fc4'}"/>
 <text class="bar-value" x="${width + 8}" y="${barY + BAR - 5}" font-size="16" font-weight="600" fill="#1d1d1f">${item.count}</text>
 </g>`;
     y = barY + BAR + GAP;

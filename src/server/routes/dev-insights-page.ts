@@ -2,7 +2,7 @@
 // with the table of the same numbers beside it.
 import { escapeHtml as e } from '../html';
 import type { Count, Insights } from '../store/insights';
-import { barChartSvg } from './dev-insights-chart';
+import { barChartSvg, type Bar } from './dev-insights-chart';
 import { devToolsPage } from './dev-survey-layout';
 
 /** What the page shows: the chosen range and toolkit, and either the counts or what was wrong with the form. */
@@ -21,11 +21,11 @@ const percent = (count: number, total: number): string => `${total === 0 ? 0 : M
 export const CHART_BARS = 12;
 
 /** The bars of a chart: the largest counts, and the others summed into one bar. */
-export function chartBars(counts: readonly Count[], limit: number = CHART_BARS): Count[] {
+export function chartBars(counts: readonly Count[], limit: number = CHART_BARS): Bar[] {
   if (counts.length <= limit) return [...counts];
   const rest = counts.slice(limit - 1);
   const label = `the ${rest.length} other rows of the table`;
-  return [...counts.slice(0, limit - 1), { label, count: rest.reduce((sum, item) => sum + item.count, 0) }];
+  return [...counts.slice(0, limit - 1), { label, count: rest.reduce((sum, item) => sum + item.count, 0), rest: true }];
 }
 
 function chartRow(id: string, heading: string, column: string, counts: readonly Count[], total: number): string {

@@ -92,6 +92,7 @@ td > code { white-space: nowrap; }
 .chart { margin: 0; }
 .chart svg { display: block; width: 100%; height: auto; }
 .chart .bar { fill: #3f6fc4; }
+.chart .bar--rest { fill: #9aa0a8; }
 .chart .bar-label { font: 16px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; fill: #1d1d1f; }
 .chart .bar-value { font: 600 16px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; fill: #1d1d1f; }
 .totals { display: flex; flex-wrap: wrap; gap: 12px 32px; margin: 16px 0 0; padding: 0; list-style: none; }
