@@ -1,0 +1,286 @@
+// WCAG 2.2 AA with axe-core on every screen and state, at 375, 768 and 1280 px, in all 14
+// languages (a language whose catalog is not written yet shows English, and is checked all the same).
+//
+// One page walks the states of a group in order; at each state the viewport is resized to the
+// three widths without reloading, and axe runs at each. axe-core is the engine @axe-core/playwright
+// wraps, at its version; it is put into each document once and run per state, because the
+// wrapper injects its 500 KB anew for every analysis, which costs seconds a check on this machine.
+// The languages and groups are separate tests, so the workers share them out.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '../../src/model';
+import { expect, test } from './support/fixtures';
+import { signIn, type PersonaId } from './support/session';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 900 },
+] as const;
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(
+  join(dirname(createRequire(require.resolve('@axe-core/playwright')).resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+/** Checks the page's current state at every width, and keeps count. */
+class Checker {
+  checks = 0;
+  states: string[] = [];
+  constructor(
+    private readonly page: Page,
+    private readonly language: Language,
+  ) {}
+
+  async check(state: string): Promise<void> {
+    const { page } = this;
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+    // Alternate the order, so one resize in three is saved.
+    const widths = this.states.length % 2 === 0 ? WIDTHS : [...WIDTHS].reverse();
+    this.states.push(state);
+    for (const size of widths) {
+      await page.setViewportSize(size);
+      const violations = await page.evaluate(
+        (tags) =>
+          (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+            .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+            .then((results) => results.violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map((n) => ({ target: n.target })) }))),
+        TAGS,
+      );
+      this.checks += 1;
+      const found = violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect.soft(found, `${this.language} · ${state} · ${size.width}px`).toEqual([]);
+    }
+  }
+}
+
+// Language-independent handles: the page is not always in English.
+const submit = (page: Page) => page.locator('form.step-form button[type="submit"]');
+const declineOffer = (page: Page) => page.locator('form.step-form .button-group button[type="button"]');
+const answer = (page: Page, id: string) => page.locator(`input[type="radio"][value="${id}"]`);
+const box = (page: Page, id: string) => page.locator(`#${id}`);
+const summary = (page: Page) => page.locator('.error-summary');
+
+async function atStep(page: Page, stepId: string | null): Promise<void> {
+  if (stepId) await expect(page).toHaveURL(new RegExp(`[?&]step=${stepId}(&|$)`));
+  await expect(page.locator('#step-heading')).toBeVisible();
+}
+
+async function failSubmit(page: Page): Promise<void> {
+  await submit(page).click();
+  await expect(summary(page)).toBeFocused();
+}
+
+/** Offers and the calls whose effects other tests count are answered here, so the languages can run side by side. */
+async function answerRetentionAndEmail(page: Page): Promise<void> {
+  await page.route('**/eligible-for-offer/', (route) => route.fulfill({ json: { result: true, downgrade_plans: ['guru', 'pro'] } }));
+  await page.route('**/accept-offer/', (route) => route.fulfill({ json: { accepted: true, offer: 'discount-offer', toolkit: 'seo' } }));
+  await page.route('**/downgrade/**', (route) => route.fulfill({ json: { downgraded: true, toolkit: 'seo', plan: 'guru' } }));
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+}
+
+async function open(page: Page, persona: PersonaId, path: string, language: Language): Promise<void> {
+  await signIn(page, persona, path, language);
+  await expect(page.locator('html')).toHaveAttribute('lang', path.includes('plan') ? 'en' : language);
+}
+
+const LONG_1500 = 'x'.repeat(1501);
+const LONG_250 = 'y'.repeat(251);
+const LONG_80 = 'z'.repeat(81);
+
+for (const language of LANGUAGES) {
+  test.describe(`${language}`, () => {
+    test.describe.configure({ mode: 'parallel' });
+    test.setTimeout(240_000);
+
+    test('survey: every step empty, with each error, Other revealed, over a limit; the discount offer; the final confirmation', async ({ page }, testInfo) => {
+      const axe = new Checker(page, language);
+      await answerRetentionAndEmail(page);
+      await open(page, 'paid-monthly', '/cancel/seo', language);
+
+      // Step 1.
+      await atStep(page, null);
+      await axe.check('step 1');
+      await failSubmit(page);
+      await axe.check('step 1: no answer');
+      await answer(page, 'other').check();
+      await expect(box(page, 'root_details_other')).toBeVisible();
+      await axe.check('step 1: Other revealed');
+      await failSubmit(page);
+      await axe.check('step 1: Other blank');
+      await box(page, 'root_details_other').fill(LONG_1500);
+      await failSubmit(page);
+      await axe.check('step 1: Other over its limit');
+
+      // Step 2 (what could we have done better), with its answer that needs text.
+      await answer(page, 'not-meeting-needs').check();
+      await submit(page).click();
+      await atStep(page, 'what-could-be-better');
+      await axe.check('step 2 (needs)');
+      await failSubmit(page);
+      await axe.check('step 2 (needs): no answer');
+      await answer(page, 'needs-improvements').check();
+      await failSubmit(page);
+      await axe.check('step 2 (needs): needs text, blank');
+      await answer(page, 'other').check();
+      await box(page, 'root_details_other').fill(LONG_1500);
+      await failSubmit(page);
+      await axe.check('step 2 (needs): Other over its limit');
+
+      // The discount offer.
+      await answer(page, 'price-too-high').check();
+      await submit(page).click();
+      await atStep(page, 'discount-offer');
+      await axe.check('discount offer');
+      await declineOffer(page).click();
+
+      // Step 3 and 3.5.
+      await atStep(page, 'competitors');
+      await axe.check('step 3');
+      await failSubmit(page);
+      await axe.check('step 3: no answer');
+      await answer(page, 'will-use-other').check();
+      await submit(page).click();
+      await atStep(page, 'other-services');
+      await axe.check('step 3.5');
+      await failSubmit(page);
+      await axe.check('step 3.5: blank');
+      await box(page, 'root_text').fill(LONG_250);
+      await failSubmit(page);
+      await axe.check('step 3.5: over its limit');
+      await box(page, 'root_text').fill('Rival Suite');
+      await submit(page).click();
+
+      // Step 4.
+      await atStep(page, 'final');
+      await axe.check('step 4');
+      await box(page, 'root_name').fill('');
+      await failSubmit(page);
+      await axe.check('step 4: no name, no agreement');
+      await box(page, 'root_name').fill(LONG_80);
+      await box(page, 'root_comment').fill('Thanks');
+      await failSubmit(page);
+      await axe.check('step 4: name over its limit');
+      await box(page, 'root_name').fill(`A11y ${language} ${Date.now()}`);
+      await box(page, 'root_agreement').check();
+      await submit(page).click();
+
+      // The final confirmation, its countdown running.
+      await expect(page).toHaveURL(/[?&]step=done/);
+      await expect(page.locator('.resend-countdown')).toBeVisible();
+      await axe.check('final confirmation');
+      await testInfo.attach('a11y', { body: `${axe.states.length} states × 3 widths: ${axe.checks} axe checks`, contentType: 'text/plain' });
+    });
+
+    test('survey: step 2 of the other reason, the downgrade offer and its error, both offers accepted; trial steps', async ({ page }, testInfo) => {
+      const axe = new Checker(page, language);
+      await answerRetentionAndEmail(page);
+      await open(page, 'paid-monthly', '/cancel/seo', language);
+      await atStep(page, null);
+      await answer(page, 'not-using-now').check();
+      await submit(page).click();
+      await atStep(page, 'why-not-using');
+      await axe.check('step 2 (not using)');
+      await failSubmit(page);
+      await axe.check('step 2 (not using): no answer');
+      await answer(page, 'other').check();
+      await expect(box(page, 'root_details_other')).toBeVisible();
+      await axe.check('step 2 (not using): Other revealed');
+      await answer(page, 'budget').check();
+      await submit(page).click();
+      await atStep(page, 'downgrade-offer');
+      await axe.check('downgrade offer');
+      await failSubmit(page);
+      await axe.check('downgrade offer: no plan');
+      await answer(page, 'guru').check();
+      await submit(page).click();
+      await expect(page).toHaveURL(/[?&]step=retained/);
+      await axe.check('downgrade accepted');
+
+      await open(page, 'paid-monthly', '/cancel/all', language);
+      await atStep(page, null);
+      await answer(page, 'not-meeting-needs').check();
+      await submit(page).click();
+      await atStep(page, 'what-could-be-better');
+      await answer(page, 'price-too-high').check();
+      await submit(page).click();
+      await atStep(page, 'discount-offer');
+      await submit(page).click();
+      await expect(page).toHaveURL(/[?&]step=retained/);
+      await axe.check('discount accepted');
+
+      // Trial wording, the trial-only follow-up and the closing form without a comment.
+      await open(page, 'trial', '/cancel/ai', language);
+      await atStep(page, null);
+      await axe.check('trial: step 1');
+      await answer(page, 'not-sure-need').check();
+      await submit(page).click();
+      await atStep(page, 'why-not-sure');
+      await axe.check('trial: step 2 (not sure)');
+      await page.locator('.back-link').click();
+      await atStep(page, null);
+      await answer(page, 'another-account').check();
+      await submit(page).click();
+      await atStep(page, 'final');
+      await axe.check('trial: step 4');
+      await testInfo.attach('a11y', { body: `${axe.states.length} states × 3 widths: ${axe.checks} axe checks`, contentType: 'text/plain' });
+    });
+
+    test('main page, no-subscription, growth kit, confirm page (valid, invalid and missing key), the banner', async ({ page, guard }, testInfo) => {
+      guard.allow(/status of (404|500)/);
+      const axe = new Checker(page, language);
+
+      await open(page, 'paid-monthly', '/cancel', language);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('main .toolkit-list a').first()).toBeVisible();
+      await axe.check('main page');
+
+      await open(page, 'no-subscription', '/cancel/no-subscription', language);
+      await expect(page.locator('main h1')).toBeVisible();
+      await axe.check('no-subscription');
+
+      await open(page, 'paid-annual', '/cancel/growth-kit', language);
+      await atStep(page, null);
+      await axe.check('growth kit');
+      await box(page, 'root_name').fill('');
+      await failSubmit(page);
+      await axe.check('growth kit: errors');
+      await box(page, 'root_name').fill(`A11y growth ${language}`);
+      await box(page, 'root_reason').fill('Moving on');
+      await box(page, 'root_agreement').check();
+      await submit(page).click();
+      await expect(page).toHaveURL(/[?&]step=done/);
+      await expect(page.locator('#step-heading')).toBeFocused();
+      await axe.check('growth kit: request sent');
+
+      await page.route('**/cancel/api/seo/confirm/**', (route) => route.fulfill({ json: { confirmed: true, toolkit: 'seo' } }));
+      await page.goto('/cancel/seo/confirm-unsubscribe?key=valid-key-answered-by-the-test');
+      await expect(page.locator('.panel-success h1')).toBeVisible();
+      await axe.check('confirm page: valid key');
+      await page.unroute('**/cancel/api/seo/confirm/**');
+      await page.goto('/cancel/seo/confirm-unsubscribe?key=no-such-key');
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('main a[href="/cancel/seo"]')).toBeVisible();
+      await axe.check('confirm page: invalid key');
+      await page.goto('/cancel/seo/confirm-unsubscribe');
+      await expect(page.locator('main h1')).toBeVisible();
+      await axe.check('confirm page: missing key');
+
+      await page.route('**/cancel/api/get-context/', (route) => route.fulfill({ status: 500, json: { error: 'internal-error', message: 'x' } }));
+      await page.goto('/cancel/seo');
+      await expect(page.locator('.banner-error')).toBeVisible();
+      await axe.check('the banner');
+      await testInfo.attach('a11y', { body: `${axe.states.length} states × 3 widths: ${axe.checks} axe checks`, contentType: 'text/plain' });
+    });
+  });
+}
