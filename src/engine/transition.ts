@@ -1,6 +1,6 @@
-import type { CompiledSurvey } from '../model';
+import type { CompiledFlow, CompiledSurvey, StepId } from '../model';
 import { SurveyTransitionError, type SurveyEvent, type SurveyState } from './state';
-import { currentStep, flowOf, landingStepId, nextStepId } from './steps';
+import { currentStep, flowOf, landingStepId, nextStepId, stepById } from './steps';
 
 /**
  * The pure step function of the survey: the state after `event`. It never mutates `state`.
@@ -13,7 +13,9 @@ export function transition(survey: CompiledSurvey, state: SurveyState, event: Su
   if (event.type === 'offers') {
     const unknown = event.available.find((id) => flow.steps[id]?.type !== 'offer');
     if (unknown !== undefined) throw new SurveyTransitionError(`'${unknown}' is not an offer of the ${flow.audience} flow`);
-    return { ...state, offers: [...event.available].sort() };
+    // An offer the customer has already passed by stays passed: the path taken does not change under them.
+    const offers = event.available.filter((id) => state.offers.includes(id) || keepsTrail(state, [...state.offers, id], flow));
+    return { ...state, offers: [...new Set(offers)].sort() };
   }
   const step = currentStep(survey, state);
   switch (event.type) {
@@ -28,4 +30,14 @@ export function transition(survey: CompiledSurvey, state: SurveyState, event: Su
       return { ...state, data, trail: [...state.trail, landingStepId(flow, state.offers, next)] };
     }
   }
+}
+
+/** Whether the steps taken so far still follow one another with these offers available. */
+function keepsTrail(state: SurveyState, offers: readonly StepId[], flow: CompiledFlow): boolean {
+  return state.trail.every((id, i) => {
+    const next = state.trail[i + 1];
+    if (next === undefined) return true;
+    const leadsTo = nextStepId(stepById(flow, id), state.data[id] ?? {});
+    return leadsTo !== null && landingStepId(flow, offers, leadsTo) === next;
+  });
 }

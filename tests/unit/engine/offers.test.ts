@@ -123,3 +123,20 @@ describe('offers and saved state', () => {
     ]);
   });
 });
+
+describe('eligibility that arrives late', () => {
+  it('does not put an offer the customer has already passed back into their path', () => {
+    let state = startSurvey(survey, 'paid');
+    state = transition(survey, state, { type: 'continue', data: { answer: 'not-meeting-needs' } });
+    state = transition(survey, state, { type: 'continue', data: { answer: 'price-too-high' } });
+    expect(currentStep(survey, state).id).toBe('competitors'); // the discount was passed by
+    state = transition(survey, state, { type: 'offers', available: ['discount-offer', 'downgrade-offer'] });
+    // The downgrade sits on no step taken so far, so it may still be offered; the discount may not.
+    expect(state.offers).toEqual(['downgrade-offer']);
+    expect(restoreState(survey, 'paid', JSON.parse(JSON.stringify(state)))).not.toBeNull();
+    // Going back to step 2 and choosing the price answer again passes the discount by, as it was.
+    state = transition(survey, state, { type: 'back' });
+    state = transition(survey, state, { type: 'continue', data: { answer: 'price-too-high' } });
+    expect(currentStep(survey, state).id).toBe('competitors');
+  });
+});
