@@ -10,7 +10,7 @@ import type { DevProblem } from './dev-problems';
 import { EventStream } from './event-stream';
 import { createFrontServer } from './front-server';
 import { rebuild, type RebuildResult } from './rebuild';
-import { nodeServer, ServerSwitch, type StartServer } from './server-process';
+import { nodeServer, ServerSwitch, type ServerLauncher } from './server-process';
 import { watchSources, type ChangeBatch } from './source-watcher';
 
 export interface DevOptions {
@@ -22,7 +22,7 @@ export interface DevOptions {
   /** The rebuild steps; default: the project's (esbuild, the survey compiler, Lingui, Graphviz). */
   tasks?: BuildTasks;
   /** Starts the reference server; default: `node dist/dev/server/main.mjs` behind the front. */
-  startServer?: (publicUrl: string) => StartServer;
+  startServer?: (publicUrl: string) => ServerLauncher;
   /** Where the session reports; default: the terminal. */
   log?: (line: string) => void;
   /** How long the folders must be quiet before a rebuild starts. */

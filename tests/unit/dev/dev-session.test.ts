@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectTasks, type BuildTasks } from '../../../scripts/dev/build-tasks';
 import { startDev, type DevSession } from '../../../scripts/dev/dev-session';
 import type { DevProblem } from '../../../scripts/dev/dev-problems';
-import type { StartServer } from '../../../scripts/dev/server-process';
+import type { AppServer } from '../../../scripts/dev/server-process';
 import { openEventStream, type EventReader } from './event-reader';
 
 const PAGE = '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>';
 
 /** A stand-in for the reference server: every page is PAGE. */
-const fakeServer: StartServer = () =>
+const fakeServer = (): Promise<AppServer> =>
   new Promise((resolve) => {
     const server = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -54,10 +54,13 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     tasks,
-    startServer: () => () => {
-      restarts += 1;
-      return fakeServer();
-    },
+    startServer: () => ({
+      start: () => {
+        restarts += 1;
+        return fakeServer();
+      },
+      dispose: async () => {},
+    }),
     log: (line) => log.push(line),
     quietMs: 20,
   });
