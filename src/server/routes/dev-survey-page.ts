@@ -71,20 +71,25 @@ function stepKind(step: CompiledStep): string {
   return step.indicator === undefined ? kinds[step.type] : `step ${step.indicator} · ${kinds[step.type]}`;
 }
 
+/** The link that opens `step`, or why there is none. */
+function openCell(bundle: CompiledBundle, survey: CompiledSurvey, audience: Audience, step: CompiledStep, input: SurveyPreview): string {
+  const binding = pageFor(bundle, survey, input.route, step);
+  const persona = binding && personaFor(audience, binding);
+  if (!binding || !persona) return `<span class="muted">no ${audience} persona may open /cancel/${e(binding?.route ?? '?')}</span>`;
+  const href = openStepHref({ persona: persona.id, lang: input.lang, route: binding.route, step: step.id });
+  const label = `Open ${step.id} as ${audience} (${persona.id}) in ${input.lang}`;
+  const link = `<a class="open-link" href="${e(href)}" aria-label="${e(label)}">Open as ${e(persona.id)}</a>`;
+  const movedTo = binding === pageFor(bundle, survey, input.route) ? '' : `<span class="step-kind">on /cancel/${e(binding.route)}, which shows this offer</span>`;
+  return link + movedTo;
+}
+
 function stepRow(bundle: CompiledBundle, survey: CompiledSurvey, audience: Audience, step: CompiledStep, input: SurveyPreview): string {
   const other: Audience = audience === 'trial' ? 'paid' : 'trial';
   const only = survey.audiences[other].steps[step.id] ? '' : ` <span class="only">${audience} only</span>`;
-  const binding = pageFor(bundle, survey, input.route, step);
-  const persona = binding && personaFor(audience, binding);
-  const open =
-    binding && persona
-      ? `<a class="open-link" href="${e(openStepHref({ persona: persona.id, lang: input.lang, route: binding.route, step: step.id }))}" aria-label="${e(`Open ${step.id} as ${audience} (${persona.id}) in ${input.lang}`)}">Open as ${e(persona.id)}</a>` +
-        (binding === pageFor(bundle, survey, input.route) ? '' : `<span class="step-kind">on /cancel/${e(binding.route)}, which shows this offer</span>`)
-      : `<span class="muted">no ${audience} persona may open /cancel/${e(binding?.route ?? '?')}</span>`;
   return `<tr>
 <td><code>${e(step.id)}</code>${only}<span class="step-kind">${e(stepKind(step))}</span></td>
 <td>${e(stepText(step))}</td>
-<td>${open}</td>
+<td>${openCell(bundle, survey, audience, step, input)}</td>
 </tr>`;
 }
 

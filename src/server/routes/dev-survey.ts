@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { audienceOf, availableOffers, toolkitHasOffers } from '../../engine';
-import type { ToolkitBinding, User } from '../../model';
+import type { Audience, ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { escapeHtml as e } from '../html';
@@ -36,8 +36,8 @@ export const picturesDir = (appDir: string): string => join(dirname(appDir), 'su
 type Query = Record<string, unknown>;
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** Offers this user would be shown on the page, as the app learns them from eligible-for-offer. */
-function offersFor(ctx: ServerContext, user: User, binding: ToolkitBinding, audience: ReturnType<typeof audienceOf>): string[] {
+/** The offers this user would be shown on the page, as the app learns them from eligible-for-offer. */
+function offersShownTo(ctx: ServerContext, user: User, binding: ToolkitBinding, audience: Audience): string[] {
   const survey = ctx.bundle.surveys[binding.survey];
   if (!survey || !toolkitHasOffers(survey, binding.toolkit)) return [];
   const userId = String(user.user_id);
@@ -99,7 +99,7 @@ export function devSurveyRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const step = text(query.step) ?? survey.audiences[audience].start;
     let state;
     try {
-      state = seedSurveyState(survey, audience, step, offersFor(ctx, user, binding, audience));
+      state = seedSurveyState(survey, audience, step, offersShownTo(ctx, user, binding, audience));
     } catch (error) {
       if (error instanceof SeedError) throw new ApiError(400, 'unknown-step', `step: ${error.message}.`);
       throw error;
