@@ -1,19 +1,26 @@
 // The development server as a child process: started with its packages preloaded, restarted new-first,
-// and stopped. Runs the server bundle the build wrote (npm test builds before the unit tests).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// and stopped. The server is bundled for the test with the build's own options, inside the project so
+// that its packages resolve from node_modules.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverBuildOptions } from '../../../build.mjs';
 import { nodeServer, ServerSwitch } from '../../../scripts/dev/server-process';
 
-const SERVER_FILE = join(process.cwd(), 'dist/server/main.mjs');
+const OUT_DIR = join(process.cwd(), 'dist', `dev-test-${process.pid}`);
+const SERVER_FILE = join(OUT_DIR, 'main.mjs');
 let dir: string;
 
-beforeAll(() => {
-  if (!existsSync(SERVER_FILE)) throw new Error('dist/server/main.mjs is missing: run npm run build first');
+beforeAll(async () => {
+  await esbuild.build({ ...serverBuildOptions({ outfile: SERVER_FILE }), logLevel: 'silent' });
   dir = mkdtempSync(join(tmpdir(), 'cancel-dev-server-'));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(OUT_DIR, { recursive: true, force: true });
+});
 
 describe('the development server process', () => {
   it('starts, restarts with the next server ready, and stops', async () => {
