@@ -32,7 +32,7 @@ describe('request', () => {
 
   it('fails a network error with the same prefix and the details', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(request('/cancel/api/get-context/')).rejects.toThrow(
+    await expect(request('/cancel/api/get-context/', { retry: false })).rejects.toThrow(
       'Request was failed: url: /cancel/api/get-context/, network error: Failed to fetch',
     );
   });
@@ -43,7 +43,7 @@ describe('request', () => {
       (_request, signal) =>
         new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    const pending = request('/cancel/api/get-context/').catch((e: unknown) => e);
+    const pending = request('/cancel/api/get-context/', { retry: false }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(((await pending) as Error).message).toBe(
       `Request was failed: url: /cancel/api/get-context/, timed out after ${REQUEST_TIMEOUT_MS} ms`,
