@@ -1,9 +1,25 @@
 // The global error banner (spec §4, §8): any failed call shows it, reports it and scrolls to the top.
 import { Trans } from '@lingui/react/macro';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiError } from '../../api';
+import { ApiError, RequestError } from '../../api';
 import { reportError } from '../../monitoring';
 import { bundle } from '../bundle';
+
+/**
+ * What the banner can say about a failed call beyond the spec's sentence: the browser is offline,
+ * no answer came (a dropped connection or a time-out, after the automatic retries), or the server
+ * is busy (502, 503, 504). Anything else is 'other': the spec's sentence alone.
+ */
+export type FailureReason = 'offline' | 'no-answer' | 'busy' | 'other';
+
+/** The reason a failure shows, from the RequestError behind it. */
+export function failureReason(error: unknown): FailureReason {
+  const cause = error instanceof ApiError ? error.cause : error;
+  if (!(cause instanceof RequestError)) return 'other';
+  if (cause.kind === 'offline') return 'offline';
+  if (cause.kind === 'network' || cause.kind === 'timeout') return 'no-answer';
+  return cause.status === 502 || cause.status === 503 || cause.status === 504 ? 'busy' : 'other';
+}
 
 interface Failure {
   /** Shows the banner, reports the error with its label and scrolls to the top. */
@@ -11,19 +27,23 @@ interface Failure {
   /** Hides the banner (a retry is under way). */
   clear: () => void;
   shown: boolean;
+  /** What the banner explains, while it shows. */
+  reason: FailureReason;
 }
 
-const FailureContext = createContext<Failure>({ fail: () => undefined, clear: () => undefined, shown: false });
+const FailureContext = createContext<Failure>({ fail: () => undefined, clear: () => undefined, shown: false, reason: 'other' });
 
 export function FailureProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
+  const [reason, setReason] = useState<FailureReason>('other');
   const fail = useCallback((error: unknown, label?: string) => {
     reportError(error, label ?? (error instanceof ApiError ? error.label : 'Unexpected error'));
+    setReason(failureReason(error));
     setShown(true);
     window.scrollTo({ top: 0 });
   }, []);
   const clear = useCallback(() => setShown(false), []);
-  const value = useMemo(() => ({ fail, clear, shown }), [fail, clear, shown]);
+  const value = useMemo(() => ({ fail, clear, shown, reason }), [fail, clear, shown, reason]);
   return <FailureContext.Provider value={value}>{children}</FailureContext.Provider>;
 }
 
@@ -44,12 +64,39 @@ export function FailureMessage() {
   );
 }
 
+/** What happened, when the failure says more than 'something went wrong'; nothing typed is lost either way. */
+function FailureReasonMessage({ reason }: { reason: FailureReason }) {
+  switch (reason) {
+    case 'offline':
+      return (
+        <p>
+          <Trans>You seem to be offline. Nothing you entered is lost: try again once you are back online.</Trans>
+        </p>
+      );
+    case 'no-answer':
+      return (
+        <p>
+          <Trans>Our server did not answer. Nothing you entered is lost: please try again.</Trans>
+        </p>
+      );
+    case 'busy':
+      return (
+        <p>
+          <Trans>Our server is busy at the moment. Nothing you entered is lost: please try again in a minute.</Trans>
+        </p>
+      );
+    case 'other':
+      return null;
+  }
+}
+
 /** The banner, while a failure stands; the alert region is always there so its content is announced. */
 export function ErrorBanner() {
-  const { shown } = useFailure();
+  const { shown, reason } = useFailure();
   return (
     <div role="alert" className={shown ? 'banner-error' : undefined}>
       {shown && <FailureMessage />}
+      {shown && <FailureReasonMessage reason={reason} />}
     </div>
   );
 }
