@@ -104,7 +104,7 @@ export function nodeServer(options: {
       if (timer) clearTimeout(timer);
       const next = alive(ready) ? ready : spawnServer();
       ready = undefined;
-      next.child.stdin?.end('start\n');
+      next.child.stdin?.write('start\n');
       const server = await next.listening;
       timer = setTimeout(() => {
         ready = spawnServer();

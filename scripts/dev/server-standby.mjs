@@ -1,6 +1,7 @@
 // Preloaded (node --import) into the next development server while the current one runs: it imports
 // the packages the server bundle imports, which is most of a start-up, then waits. When a rebuild needs
 // a new server, one line on stdin lets the bundle run; it reads the compiled survey only then.
+// The server stops when stdin closes, so it never outlives npm run dev.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -24,5 +25,13 @@ if (bundle) {
     }),
   );
 }
-await new Promise((resolve) => process.stdin.once('data', resolve));
-process.stdin.destroy();
+await new Promise((resolve) => {
+  process.stdin.once('data', resolve);
+  // npm run dev ended without starting this server.
+  process.stdin.once('end', () => process.exit(0));
+});
+// Once started, the server lives as long as npm run dev: when its end of the pipe closes (even if it
+// was killed), the server shuts down as on Ctrl-C instead of staying behind.
+process.stdin.removeAllListeners('end');
+process.stdin.once('end', () => process.kill(process.pid, 'SIGTERM'));
+process.stdin.resume();
