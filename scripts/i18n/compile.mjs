@@ -1,14 +1,39 @@
-// Compiles the Lingui catalogs (locales/{locale}/messages.po) into the ignored
-// src/generated/locales/{locale}.ts that the app imports lazily, one chunk per language.
-// A language without a catalog yet compiles to the English texts (fallbackLocales in lingui.config.ts).
+// Compiles the Lingui catalogs (locales/<lang>/messages.po) into the ignored
+// src/generated/locales/<locale>.ts that the app imports lazily, one chunk per language.
 // Run by the build before esbuild:  node scripts/i18n/compile.mjs
+//
+// Strict: a text a catalog leaves untranslated, broken ICU syntax or a translation whose
+// placeholders differ from the English fails the build, with every problem listed
+// (scripts/i18n/check-catalogs.ts), and `lingui compile --strict` refuses missing translations too.
+// I18N_ALLOW_MISSING=1 compiles anyway, English standing in for what is missing: for local work
+// while a translation is under way, never for a release.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pseudoModule } from './pseudo.mjs';
 
-const lingui = join(process.cwd(), 'node_modules/.bin/lingui');
+const bin = (name) => join(process.cwd(), 'node_modules/.bin', name);
+const allowMissing = process.env.I18N_ALLOW_MISSING === '1';
+
+/** Runs one step; its own output says what is wrong, so no stack trace. */
+function run(command, args) {
+  try {
+    execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch {
+    process.exit(1);
+  }
+}
+
+run(bin('tsx'), ['scripts/i18n/check-catalogs.ts', ...(allowMissing ? ['--allow-missing'] : [])]);
+const lingui = ['compile', '--workers', '1', ...(allowMissing ? [] : ['--strict'])];
 try {
-  execFileSync(lingui, ['compile', '--workers', '1'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // Lingui's progress lines are noise in the build log; its errors go to stderr.
+  execFileSync(bin('lingui'), lingui, { stdio: ['ignore', 'ignore', 'inherit'] });
 } catch {
-  // Lingui has printed what is wrong with which catalog.
   process.exit(1);
 }
+
+// The pseudo-locale (development only): bracket every message and lengthen it by a third, so a
+// text cut off by the layout, or one that never went through Lingui, stands out.
+const pseudoFile = 'src/generated/locales/pseudo-LOCALE.ts';
+writeFileSync(pseudoFile, pseudoModule(readFileSync(pseudoFile, 'utf8')));

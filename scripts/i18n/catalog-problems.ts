@@ -1,0 +1,104 @@
+// Everything that keeps a catalog from shipping: a text no catalog has yet (the survey changed and
+// nobody extracted), a text a language leaves untranslated, broken ICU syntax, and a translation
+// whose placeholders differ from its English source. Every problem is reported, not just the first.
+import type { PoEntry } from './po-file';
+import { describePlaceholders, placeholdersOf, samePlaceholders, type Placeholders } from './placeholders';
+
+/** The kinds of catalog problem; `not-extracted` and `untranslated` are the ones a translator fixes. */
+export type CatalogProblemCode = 'missing-catalog' | 'not-extracted' | 'untranslated' | 'icu-syntax' | 'placeholders';
+
+/** One problem at one place; `line` is 1-based. */
+export interface CatalogProblem {
+  file: string;
+  line: number;
+  code: CatalogProblemCode;
+  message: string;
+}
+
+/** A language's catalog as read from disk; `entries` is undefined when the file is missing. */
+export interface CatalogInput {
+  language: string;
+  file: string;
+  entries: PoEntry[] | undefined;
+}
+
+/** A customer-visible survey text and the YAML file it came from. */
+export interface SourceText {
+  text: string;
+  origin: string;
+}
+
+const keyOf = (entry: Pick<PoEntry, 'msgid' | 'msgctxt'>) => `${entry.msgctxt ?? ''}\u0004${entry.msgid}`;
+const quote = (text: string) => `'${text.length > 70 ? `${text.slice(0, 67)}…` : text}'`;
+
+function parsed(message: string): Placeholders | Error {
+  try {
+    return placeholdersOf(message);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Checks the translated catalogs against the source catalog (English) and the source catalog
+ * against the survey texts it must hold. Problems come sorted by file and line.
+ */
+export function checkCatalogs(source: CatalogInput, translated: readonly CatalogInput[], surveyTexts: readonly SourceText[] = []): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  if (!source.entries) {
+    return [{ file: source.file, line: 1, code: 'missing-catalog', message: 'the source catalog is missing: run npm run i18n:extract' }];
+  }
+  const sourceIds = new Set(source.entries.map((entry) => entry.msgid));
+  for (const { text, origin } of surveyTexts) {
+    if (!sourceIds.has(text)) {
+      problems.push({ file: origin, line: 1, code: 'not-extracted', message: `${quote(text)} is in no catalog yet: run npm run i18n:extract, then translate it` });
+    }
+  }
+  const sourcePlaceholders = new Map<string, Placeholders>();
+  for (const entry of source.entries) {
+    const english = parsed(entry.msgstr || entry.msgid);
+    if (english instanceof Error) {
+      problems.push({ file: source.file, line: entry.line, code: 'icu-syntax', message: `${quote(entry.msgid)}: ${english.message}` });
+    } else {
+      sourcePlaceholders.set(keyOf(entry), english);
+    }
+  }
+  for (const catalog of translated) {
+    if (!catalog.entries) {
+      problems.push({ file: catalog.file, line: 1, code: 'missing-catalog', message: `there is no ${catalog.language} catalog: run npm run i18n:extract` });
+      continue;
+    }
+    const byKey = new Map(catalog.entries.map((entry) => [keyOf(entry), entry]));
+    for (const entry of source.entries) {
+      const own = byKey.get(keyOf(entry));
+      if (!own) {
+        problems.push({ file: catalog.file, line: 1, code: 'untranslated', message: `${quote(entry.msgid)} is not in this catalog yet: run npm run i18n:extract, then translate it` });
+        continue;
+      }
+      if (own.msgstr.trim() === '') {
+        problems.push({ file: catalog.file, line: own.line, code: 'untranslated', message: `${quote(entry.msgid)} has no ${catalog.language} translation` });
+        continue;
+      }
+      const translation = parsed(own.msgstr);
+      if (translation instanceof Error) {
+        problems.push({ file: catalog.file, line: own.line, code: 'icu-syntax', message: `the translation of ${quote(entry.msgid)}: ${translation.message}` });
+        continue;
+      }
+      const english = sourcePlaceholders.get(keyOf(entry));
+      if (english && !samePlaceholders(english, translation)) {
+        problems.push({
+          file: catalog.file,
+          line: own.line,
+          code: 'placeholders',
+          message: `the translation of ${quote(entry.msgid)} has ${describePlaceholders(translation)}, the English has ${describePlaceholders(english)}`,
+        });
+      }
+    }
+  }
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** `locales/de/messages.po:12:1: error untranslated: …` — the survey checker's format. */
+export function formatCatalogProblem(problem: CatalogProblem, severity: 'error' | 'warning' = 'error'): string {
+  return `${problem.file}:${problem.line}:1: ${severity} ${problem.code}: ${problem.message}`;
+}

@@ -1,0 +1,30 @@
+// Checks the catalogs before they are compiled (scripts/i18n/compile.mjs runs it):
+//   tsx scripts/i18n/check-catalogs.ts [--allow-missing]
+// Prints every problem as FILE:LINE:COL: error CODE: message and exits 1 when there is one.
+// --allow-missing (I18N_ALLOW_MISSING=1 in the build) reports untranslated texts as warnings, for
+// local work while translations are under way; broken ICU and wrong placeholders stay errors.
+import { existsSync, readFileSync } from 'node:fs';
+import type { CompiledBundle } from '../../src/model';
+import { readCatalogs } from './catalog-files';
+import { checkCatalogs, formatCatalogProblem, type CatalogProblemCode } from './catalog-problems';
+import { surveyTexts } from './survey-extractor';
+
+const BUNDLE = 'src/generated/survey.json';
+const TRANSLATOR_WORK: ReadonlySet<CatalogProblemCode> = new Set(['not-extracted', 'untranslated']);
+
+const allowMissing = process.argv.includes('--allow-missing');
+const texts = existsSync(BUNDLE) ? surveyTexts(JSON.parse(readFileSync(BUNDLE, 'utf8')) as CompiledBundle) : [];
+const { source, translated } = readCatalogs();
+const problems = checkCatalogs(source, translated, texts);
+let errors = 0;
+for (const problem of problems) {
+  const warning = allowMissing && TRANSLATOR_WORK.has(problem.code);
+  if (!warning) errors += 1;
+  console.error(formatCatalogProblem(problem, warning ? 'warning' : 'error'));
+}
+if (errors > 0) {
+  console.error(`i18n: ${errors} problem${errors === 1 ? '' : 's'} in the catalogs; nothing was compiled`);
+  process.exit(1);
+}
+const count = source.entries?.length ?? 0;
+console.log(`i18n: ${translated.length + 1} catalogs, ${count} messages each${problems.length > 0 ? `, ${problems.length} untranslated (allowed)` : ''}`);
