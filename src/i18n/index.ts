@@ -1,38 +1,66 @@
-// Lingui for the whole app: one i18n instance, catalogs loaded lazily, one translator for survey texts.
+// Lingui for the whole app: one i18n instance, one lazily loaded catalog chunk per language, one
+// translator for survey texts.
 import { i18n, type Messages } from '@lingui/core';
-import { resolveLanguage, SOURCE_LANGUAGE, type Language } from './languages';
+import { PSEUDO_LOCALE, resolveLocale, type Locale } from './languages';
+import { pseudoAllowed, pseudoWanted } from './pseudo-switch';
 
 export { i18n };
-export { LANGUAGES, SOURCE_LANGUAGE, resolveLanguage, type Language } from './languages';
+export { LANGUAGES, PSEUDO_LOCALE, SOURCE_LANGUAGE, resolveLanguage, resolveLocale, type Language, type Locale } from './languages';
+export { PSEUDO_META } from './pseudo-switch';
 
-/** The compiled catalog of one language, in its own chunk so a page loads only its own. */
-async function loadCatalog(language: Language): Promise<Messages> {
-  const module = (await import(`../generated/locales/${language}.ts`)) as { messages: Messages };
-  return module.messages;
-}
+type CatalogModule = { messages: Messages };
+
+/** Each locale's compiled catalog (src/generated/locales, scripts/i18n/compile.mjs), each its own chunk. */
+const CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
+  de: () => import('../generated/locales/de'),
+  en: () => import('../generated/locales/en'),
+  es: () => import('../generated/locales/es'),
+  fr: () => import('../generated/locales/fr'),
+  it: () => import('../generated/locales/it'),
+  ja: () => import('../generated/locales/ja'),
+  ko: () => import('../generated/locales/ko'),
+  nl: () => import('../generated/locales/nl'),
+  pl: () => import('../generated/locales/pl'),
+  pt: () => import('../generated/locales/pt'),
+  sv: () => import('../generated/locales/sv'),
+  tr: () => import('../generated/locales/tr'),
+  vi: () => import('../generated/locales/vi'),
+  zh: () => import('../generated/locales/zh'),
+  [PSEUDO_LOCALE]: () => import('../generated/locales/pseudo-LOCALE'),
+};
+
+/** Loads a code chunk; the app passes one with the spec's time-out and a clear error (monitoring's loadChunk). */
+export type ChunkLoader = <T>(chunk: string, load: () => Promise<T>) => Promise<T>;
+
+const plainLoad: ChunkLoader = (_chunk, load) => load();
+
+/** The `<html lang>` for a locale: the pseudo-locale is English underneath. */
+const htmlLang = (locale: Locale) => (locale === PSEUDO_LOCALE ? 'en-XA' : locale);
 
 /**
- * Loads and activates the page's language (from `<html lang>` and the URL); English when that
- * language's catalog cannot be loaded.
+ * Loads and activates the page's locale (spec §2): the server's language setting from `<html lang>`,
+ * English for a language we do not ship, English on a 'plan' page, the pseudo-locale where the server
+ * allows it and `?lang=pseudo` asked for it. A catalog that fails to load rejects (there is no
+ * silent switch to English for a language we ship).
  */
-export async function activatePageLanguage(): Promise<Language> {
-  let language = resolveLanguage(document.documentElement.lang, window.location.href);
-  let messages: Messages;
-  try {
-    messages = await loadCatalog(language);
-  } catch (error) {
-    if (language === SOURCE_LANGUAGE) throw error;
-    language = SOURCE_LANGUAGE;
-    messages = await loadCatalog(language);
-  }
-  i18n.loadAndActivate({ locale: language, messages });
-  document.documentElement.lang = language;
-  return language;
+export async function activatePageLanguage(loadChunk: ChunkLoader = plainLoad): Promise<Locale> {
+  const url = window.location.href;
+  const locale = resolveLocale({
+    pageLanguage: document.documentElement.lang,
+    url,
+    pseudoAllowed: pseudoAllowed(document),
+    pseudoWanted: pseudoWanted(url),
+  });
+  const { messages } = await loadChunk(`messages-${locale}`, CATALOGS[locale]);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = htmlLang(locale);
+  return locale;
 }
 
 /**
- * The one translator of survey texts from the compiled model: the English text is the message id,
- * and a text with no translation yet stays English.
+ * The one translator of survey texts from the compiled model: the English text is the message id.
+ * Every survey text is in every catalog (the build compiles them strictly), so the English fallback
+ * only covers a text added without running the extraction.
  */
 export function translateSurveyText(english: string): string {
   return i18n.messages[english] === undefined ? english : i18n._(english);
