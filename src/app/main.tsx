@@ -2,8 +2,9 @@
 import './styles/base.css';
 import '../renderer/forms.css';
 import { createRoot } from 'react-dom/client';
+import { csrfToken } from '../api';
 import { activatePageLanguage } from '../i18n';
-import { reportError } from '../monitoring';
+import { loadChunk, reportError, startMonitoring } from '../monitoring';
 import { App, preloadScreen } from './App';
 
 // Failures outside React's reach are reported too (the monitoring drops the known noise).
@@ -12,11 +13,20 @@ window.addEventListener('unhandledrejection', (event) => reportError(event.reaso
 
 const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
-const root = createRoot(container);
+// A render failure outside the screens' error boundary (the page frame itself) is reported too.
+const root = createRoot(container, { onUncaughtError: (error) => reportError(error, 'App failed to render') });
+// Error tracking loads after the first render, in its own chunk; the CSRF token never leaves in a report.
+const startTracking = () => void startMonitoring({ secrets: () => [csrfToken()] });
 
 preloadScreen(window.location.pathname);
 
-activatePageLanguage().then(
-  () => root.render(<App />),
-  (error: unknown) => reportError(error, 'Messages weren’t loaded'),
+activatePageLanguage(loadChunk).then(
+  () => {
+    root.render(<App />);
+    startTracking();
+  },
+  (error: unknown) => {
+    reportError(error, 'Messages weren’t loaded');
+    startTracking();
+  },
 );

@@ -1,23 +1,74 @@
-// Error tracking. For now a safe stub: Sentry arrives later, loaded lazily behind this interface.
+// Error tracking (spec §4, §8, §9). reportError is all the app calls; Sentry is loaded lazily, after
+// the first render (startMonitoring), and only when the page names a DSN: without one nothing is
+// sent at all. Reports made before Sentry has loaded wait for it.
+import { loadChunk } from './chunks';
+import { readMonitoringConfig } from './config';
+import { isIgnoredError } from './ignore';
+import type { Reporter } from './sentry';
 
-/** Errors the tracker ignores (spec §8): noise from extensions and third-party scripts. */
-export const IGNORED_ERRORS: readonly RegExp[] = [/object-not-found id/i, /avast submit/i, /globalThis/, /sm2/];
+export { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from './chunks';
+export { environmentFor, readMonitoringConfig, SENTRY_DSN_META, TRACES_SAMPLE_RATE, type MonitoringConfig } from './config';
+export { IGNORED_ERRORS, isIgnoredError } from './ignore';
 
-/** Whether an error is noise the tracker must not report. */
-export function isIgnoredError(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return IGNORED_ERRORS.some((pattern) => pattern.test(text));
-}
+/** How many reports wait for Sentry to load; more than that in the first seconds is a storm, not news. */
+const MAX_WAITING = 20;
+
+type State = { kind: 'waiting'; queue: [unknown, string][] } | { kind: 'on'; report: Reporter } | { kind: 'off' };
+
+let state: State = { kind: 'waiting', queue: [] };
 
 /**
- * Reports a failure with the label of the call or screen it came from. Never throws: reporting
- * must not turn one failure into two.
+ * Reports a failure with the label of the call or screen it came from (spec §8), unless it matches
+ * an ignore pattern. Also logs it as a console warning `[label]`. Never throws: reporting must not
+ * turn one failure into two.
  */
 export function reportError(error: unknown, label: string): void {
   if (isIgnoredError(error)) return;
   try {
     console.warn(`[${label}]`, error);
+    if (state.kind === 'on') state.report(error, label);
+    else if (state.kind === 'waiting' && state.queue.length < MAX_WAITING) state.queue.push([error, label]);
   } catch {
     // Reporting is best effort.
+  }
+}
+
+/** Resolves once the browser has painted and is idle, so tracking never competes with the first screen. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
+    const later = () => (idle ? idle(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 1));
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(later, 0));
+    else later();
+  });
+}
+
+export interface MonitoringOptions {
+  /** Secret values the app holds (the CSRF token), filtered out of every report besides what is typed on the page. */
+  secrets?: () => readonly (string | null | undefined)[];
+}
+
+/**
+ * Starts error tracking once the first screen has rendered: reads the DSN from the page
+ * (`<meta name="sentry-dsn">`), loads Sentry in its own chunk and sends the reports made so far.
+ * Without a DSN it stops there, and reports are only logged.
+ */
+export async function startMonitoring(options: MonitoringOptions = {}): Promise<void> {
+  if (state.kind !== 'waiting') return;
+  const config = readMonitoringConfig(document, window.location.hostname);
+  if (!config) {
+    state = { kind: 'off' };
+    return;
+  }
+  try {
+    await afterFirstPaint();
+    const { startSentry } = await loadChunk('error-tracking', () => import('./sentry'));
+    const report = startSentry(config, options.secrets ?? (() => []));
+    const waiting = state.kind === 'waiting' ? state.queue : [];
+    state = { kind: 'on', report };
+    for (const [error, label] of waiting) report(error, label);
+  } catch (error) {
+    state = { kind: 'off' };
+    console.warn('Error tracking did not start:', error);
   }
 }

@@ -4,6 +4,7 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { validatorLoaders } from '../generated/validators';
 import type { StepForm } from '../model';
+import { loadChunk } from '../monitoring';
 
 const loading = new Map<string, Promise<ValidatorType>>();
 const ready = new Map<string, ValidatorType>();
@@ -11,7 +12,7 @@ const ready = new Map<string, ValidatorType>();
 async function load(form: StepForm): Promise<ValidatorType> {
   const loader = validatorLoaders[form.validatorId];
   if (!loader) throw new Error(`no precompiled validator '${form.validatorId}' in src/generated/validators`);
-  const module = (await loader()) as { default?: ValidatorFunctions } & ValidatorFunctions;
+  const module = (await loadChunk(`validator-${form.validatorId}`, loader)) as { default?: ValidatorFunctions } & ValidatorFunctions;
   const validator = createPrecompiledValidator(module.default ?? module, form.schema);
   ready.set(form.validatorId, validator);
   return validator;

@@ -1,0 +1,56 @@
+// Sentry itself: loaded lazily by startMonitoring after the first screen has rendered, never part of
+// the first-screen JavaScript. Errors reach it only through reportError, each with its label.
+import { browserTracingIntegration, captureException, init, type BrowserOptions } from '@sentry/react';
+import { TRACES_SAMPLE_RATE, type MonitoringConfig } from './config';
+import { IGNORED_ERRORS } from './ignore';
+import { scrubBreadcrumb, scrubEvent, scrubSpan } from './scrub';
+import { currentSecrets } from './secrets';
+
+/** Sends one failure with the label of the call or screen it came from. */
+export type Reporter = (error: unknown, label: string) => void;
+
+/**
+ * Sentry's own catchers of uncaught errors: the app reports those itself, with a label
+ * (src/app/main.tsx), so they would arrive twice.
+ */
+const OWN_CATCHERS = new Set(['GlobalHandlers', 'BrowserApiErrors']);
+
+/** The options Sentry starts with (exported for the tests). */
+export function sentryOptions(config: MonitoringConfig, registered: () => readonly (string | null | undefined)[]): BrowserOptions {
+  const secrets = () => currentSecrets(registered);
+  return {
+    dsn: config.dsn,
+    environment: config.environment,
+    tracesSampleRate: TRACES_SAMPLE_RATE,
+    ignoreErrors: [...IGNORED_ERRORS],
+    // Collect nothing personal in the first place: no user, cookies, headers, bodies or query strings.
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+      graphQL: { document: false, variables: false },
+      genAI: { inputs: false, outputs: false },
+      mcp: { inputs: false, outputs: false },
+      databaseQueryData: false,
+      queues: false,
+      stackFrameVariables: false,
+    },
+    integrations: (defaults) => [...defaults.filter((integration) => !OWN_CATCHERS.has(integration.name)), browserTracingIntegration()],
+    beforeSend: (event) => scrubEvent(event, secrets()),
+    beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb, secrets()),
+    beforeSendSpan: (span) => scrubSpan(span, secrets()),
+  };
+}
+
+/** Sends one failure as one event, tagged with its label and grouped by it. */
+export const sendToSentry: Reporter = (error, label) => {
+  captureException(error, { tags: { label }, fingerprint: ['{{ default }}', label] });
+};
+
+/** Starts Sentry and returns the reporter that sends each failure as one event tagged with its label. */
+export function startSentry(config: MonitoringConfig, registered: () => readonly (string | null | undefined)[]): Reporter {
+  init(sentryOptions(config, registered));
+  return sendToSentry;
+}
