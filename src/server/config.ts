@@ -20,6 +20,8 @@ export interface ServerConfig {
   appDir: string;
   /** How long a mailed confirmation key stays valid. */
   confirmKeyTtlSeconds: number;
+  /** SENTRY_DSN: where the app reports errors; `off` for nowhere; absent: the dev collector outside production (page-meta.ts). */
+  sentryDsn?: string;
 }
 
 const DEFAULT_KEY_TTL_SECONDS = 24 * 60 * 60;
@@ -77,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleFile: resolve(root, nonEmpty(env.BUNDLE_FILE) ?? 'src/generated/survey.json'),
     appDir: resolve(root, nonEmpty(env.APP_DIR) ?? 'dist/app'),
     confirmKeyTtlSeconds: integerFrom(env, 'CONFIRM_KEY_TTL_SECONDS', DEFAULT_KEY_TTL_SECONDS, 1, 365 * 24 * 60 * 60),
+    sentryDsn: nonEmpty(env.SENTRY_DSN),
   };
 }

@@ -11,6 +11,7 @@ import { installJsonParser } from './json-body';
 import { idempotent } from './idempotency';
 import { createMailer, smtpTransport, type MailTransport } from './mail';
 import { listeningOrigin } from './origin';
+import { pageMeta } from './page-meta';
 import { contextRoutes } from './routes/api-context';
 import { confirmationRoutes } from './routes/api-confirmation';
 import { offerRoutes } from './routes/api-offers';
@@ -94,7 +95,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     { prefix: '/cancel/api' },
   );
   if (!config.production) devRoutes(app, ctx);
-  await registerApp(app, { appDir: config.appDir, sessions });
+  await registerApp(app, { appDir: config.appDir, sessions, pageMeta: (request) => pageMeta(config, request) });
 
   app.addHook('onClose', async () => {
     await mailer.drain();

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors';
 import { escapeHtml } from './html';
 import { DEFAULT_LANGUAGE } from './languages';
+import { withPageMeta } from './page-meta';
 import type { Sessions } from './sessions';
 
 const HTML_TAG = /<html\b[^>]*>/i;
@@ -46,8 +47,11 @@ function isAppPath(path: string): boolean {
  * (not /cancel/api/, not a missing asset) its index.html with the session's language. Everything
  * else that matches no route gets a JSON 404.
  */
-export async function registerApp(app: FastifyInstance, options: { appDir: string; sessions: Sessions }): Promise<void> {
-  const { appDir, sessions } = options;
+export async function registerApp(
+  app: FastifyInstance,
+  options: { appDir: string; sessions: Sessions; /** Meta tags for the served page (page-meta.ts). */ pageMeta?: (request: FastifyRequest) => string },
+): Promise<void> {
+  const { appDir, sessions, pageMeta } = options;
   const indexFile = join(appDir, 'index.html');
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -58,7 +62,8 @@ export async function registerApp(app: FastifyInstance, options: { appDir: strin
     } catch {
       return reply.code(503).send(BUILD_MISSING_PAGE);
     }
-    return reply.send(withLanguage(html, sessions.of(request)?.lang ?? DEFAULT_LANGUAGE));
+    const page = withLanguage(html, sessions.of(request)?.lang ?? DEFAULT_LANGUAGE);
+    return reply.send(pageMeta ? withPageMeta(page, pageMeta(request)) : page);
   }
 
   // Registered even before a build exists (no start-up warning), so files appear once `npm run build` has run.

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../languages';
 import { PERSONAS, findPersona } from '../personas';
 import { devInsightsRoutes } from './dev-insights';
 import { devIndexPage, mailboxPage } from './dev-pages';
+import { devSentryRoutes } from './dev-sentry';
 import { devSurveyRoutes } from './dev-survey';
 import { safeNext } from './safe-next';
 
@@ -66,4 +67,5 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   devSurveyRoutes(app, ctx);
   devInsightsRoutes(app, ctx);
+  devSentryRoutes(app, ctx);
 }
