@@ -1,0 +1,67 @@
+// The build's catalog check (scripts/i18n/check-catalogs.ts): every problem, at its file and line.
+import { describe, expect, it } from 'vitest';
+import { checkCatalogs, formatCatalogProblem, type CatalogInput } from '../../../scripts/i18n/catalog-problems';
+import { readPo } from '../../../scripts/i18n/po-file';
+
+const HEADER = 'msgid ""\nmsgstr ""\n"Language: xx\\n"\n\n';
+const po = (entries: [string, string][]) => HEADER + entries.map(([id, str]) => `#: src/x.tsx\nmsgid "${id}"\nmsgstr "${str}"\n`).join('\n');
+const input = (language: string, entries: [string, string][] | undefined): CatalogInput => ({
+  language,
+  file: `locales/${language}/messages.po`,
+  entries: entries && readPo(po(entries)),
+});
+
+const ENGLISH: [string, string][] = [
+  ['Continue', 'Continue'],
+  ['Please enter your name within {count} characters.', 'Please enter your name within {count} characters.'],
+  ['Read our <0>policy</0>.', 'Read our <0>policy</0>.'],
+];
+
+describe('checkCatalogs', () => {
+  it('finds nothing wrong with complete catalogs', () => {
+    const de = input('de', [
+      ['Continue', 'Weiter'],
+      ['Please enter your name within {count} characters.', 'Bitte höchstens {count} Zeichen.'],
+      ['Read our <0>policy</0>.', 'Lesen Sie unsere <0>Richtlinie</0>.'],
+    ]);
+    expect(checkCatalogs(input('en', ENGLISH), [de])).toEqual([]);
+  });
+
+  it('reports every problem at its line: untranslated, missing, wrong placeholders, lost tags, broken ICU', () => {
+    const fr = input('fr', [
+      ['Continue', ''],
+      ['Please enter your name within {count} characters.', 'Au plus {nombre} caractères.'],
+      ['Read our <0>policy</0>.', 'Lisez notre politique.'],
+    ]);
+    const pl = input('pl', [
+      ['Continue', 'Dalej'],
+      ['Please enter your name within {count} characters.', 'Do {count, plural, one {# znaku} other {# znaków}.'],
+    ]);
+    const problems = checkCatalogs(input('en', ENGLISH), [fr, pl]).map((p) => formatCatalogProblem(p));
+    expect(problems).toEqual([
+      "locales/fr/messages.po:6:1: error untranslated: 'Continue' has no fr translation",
+      "locales/fr/messages.po:10:1: error placeholders: the translation of 'Please enter your name within {count} characters.' has {nombre}, the English has {count}",
+      "locales/fr/messages.po:14:1: error placeholders: the translation of 'Read our <0>policy</0>.' has none, the English has <0>, </0>",
+      expect.stringMatching(/^locales\/pl\/messages\.po:1:1: error untranslated: 'Read our <0>policy<\/0>\.' is not in this catalog yet/),
+      expect.stringMatching(/^locales\/pl\/messages\.po:10:1: error icu-syntax: the translation of 'Please enter your name/),
+    ]);
+  });
+
+  it('reports a survey text that no catalog holds yet at the YAML file it came from', () => {
+    const problems = checkCatalogs(input('en', ENGLISH), [], [{ text: 'A new answer', origin: 'survey/cancellation.yaml' }]);
+    expect(problems.map((p) => formatCatalogProblem(p))).toEqual([
+      "survey/cancellation.yaml:1:1: error not-extracted: 'A new answer' is in no catalog yet: run npm run i18n:extract, then translate it",
+    ]);
+  });
+
+  it('reports a missing catalog', () => {
+    expect(checkCatalogs(input('en', ENGLISH), [input('sv', undefined)]).map((p) => p.code)).toEqual(['missing-catalog']);
+  });
+});
+
+describe('readPo', () => {
+  it('reads continued strings, escapes, comments and origins, and skips obsolete entries', () => {
+    const entries = readPo(`${HEADER}#. Survey text\n#: survey/a.yaml\nmsgid ""\n"Say \\"hi\\""\nmsgstr "Sag \\"hallo\\""\n\n#~ msgid "Old"\n#~ msgstr "Alt"\n`);
+    expect(entries).toEqual([{ msgid: 'Say "hi"', msgstr: 'Sag "hallo"', line: 7, comments: ['Survey text'], origins: ['survey/a.yaml'] }]);
+  });
+});
