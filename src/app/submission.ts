@@ -27,11 +27,16 @@ export function newAttempt(key: () => string = randomKey): SubmissionAttempt {
   return { surveyKey: key(), emailKey: key(), surveyStored: false, emailSent: false };
 }
 
+/** The payload without its timestamp: what the customer answered, which a reload does not change. */
+const answersOf = (payload: SurveyPayload) => JSON.stringify({ ...payload, timestamp: undefined });
+
 /**
  * Runs the calls of an attempt that have not succeeded yet: survey storage, then (when the page
  * confirms by email) send-confirmation-email. Marks each success on the attempt, so a retry never
- * stores the same survey twice. A payload edited between tries gets a key of its own. Rejects
- * with the failed call's ApiError.
+ * stores the same survey twice. A payload edited between tries gets a key of its own; one that
+ * differs only by its timestamp (the page was reloaded and the user loaded again) is the same
+ * submission, sent again exactly as before. `save` is told of every change of the attempt, before
+ * each call goes out, so the attempt can outlive a reload. Rejects with the failed call's ApiError.
  */
 export async function submitSurvey(
   api: Pick<ApiClient, 'storeSurvey' | 'sendConfirmationEmail'>,
@@ -39,16 +44,21 @@ export async function submitSurvey(
   payload: SurveyPayload,
   confirmsByEmail: boolean,
   key: () => string = randomKey,
+  save: (attempt: SubmissionAttempt) => void = () => undefined,
 ): Promise<void> {
   if (!attempt.surveyStored) {
-    const body = JSON.stringify(payload);
-    if (attempt.surveyBody !== undefined && attempt.surveyBody !== body) attempt.surveyKey = key();
-    attempt.surveyBody = body;
-    await api.storeSurvey(payload, attempt.surveyKey);
+    const sent = attempt.surveyBody === undefined ? undefined : (JSON.parse(attempt.surveyBody) as SurveyPayload);
+    const body = sent !== undefined && answersOf(sent) === answersOf(payload) ? sent : payload;
+    if (sent !== undefined && body !== sent) attempt.surveyKey = key();
+    attempt.surveyBody = JSON.stringify(body);
+    save(attempt);
+    await api.storeSurvey(body, attempt.surveyKey);
     attempt.surveyStored = true;
+    save(attempt);
   }
   if (confirmsByEmail && !attempt.emailSent) {
     await api.sendConfirmationEmail(attempt.emailKey);
     attempt.emailSent = true;
+    save(attempt);
   }
 }

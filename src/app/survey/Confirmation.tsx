@@ -7,6 +7,7 @@ import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
 import { useTitle } from '../components/use-title';
+import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { randomKey } from '../submission';
 
 /** Counts down from `seconds` to 0, once a second; `restart` starts again. */
@@ -35,10 +36,10 @@ function useHeadingFocus() {
 
 /** The final confirmation after a submitted survey (spec §2 'Final confirmation copy'). */
 export function Confirmation({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) {
-  return binding.confirmRoute ? <EmailConfirmation api={api} /> : <RequestConfirmation />;
+  return binding.confirmRoute ? <EmailConfirmation api={api} route={binding.route} /> : <RequestConfirmation />;
 }
 
-function EmailConfirmation({ api }: { api: ApiClient }) {
+function EmailConfirmation({ api, route }: { api: ApiClient; route: string }) {
   const { t } = useLingui();
   const { fail, clear } = useFailure();
   const { left, restart } = useCountdown(bundle.provider.resendCountdownSeconds);
@@ -59,7 +60,12 @@ function EmailConfirmation({ api }: { api: ApiClient }) {
     setSending(true);
     clear();
     try {
-      await api.sendConfirmationEmail(randomKey());
+      // One key per resend the customer asks for, kept until it succeeds (also across a reload),
+      // so repeating a resend whose answer was lost does not send a second email.
+      const key = readAttempt<string>('resend', route) ?? randomKey();
+      saveAttempt('resend', route, key);
+      await api.sendConfirmationEmail(key);
+      dropAttempt('resend', route);
       setAnnouncement(t`We have sent the email again.`);
       restart();
     } catch (error) {

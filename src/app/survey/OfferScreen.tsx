@@ -4,10 +4,13 @@ import { downgradePlans, type OfferData } from '../../engine';
 import type { OfferStep } from '../../model';
 import { OfferStepForm, type OfferStepFormProps } from '../../renderer';
 import { useFailure } from '../components/failure';
+import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { retentionAttempt, takeOffer, type RetentionAttempt } from '../retention';
 
 interface OfferScreenProps {
   step: OfferStep;
+  /** The page's route, which keeps an acceptance under way across a reload. */
+  route: string;
   productGroup: string;
   indicator: OfferStepFormProps['indicator'];
   /** The plan chosen before a reload, if any. */
@@ -27,12 +30,13 @@ interface OfferScreenProps {
  * often it is clicked; a failure shows the banner and the button works again, with the same
  * Idempotency-Key for the same choice. Declining moves on at once.
  */
-export function OfferScreen({ step, productGroup, indicator, savedPlan, api, onEdit, onDecline, onAccepted, onErrorsShown }: OfferScreenProps) {
+export function OfferScreen({ step, route, productGroup, indicator, savedPlan, api, onEdit, onDecline, onAccepted, onErrorsShown }: OfferScreenProps) {
   const { fail, clear } = useFailure();
   const [busy, setBusy] = useState(false);
   // Set while an accept is under way and for good once the customer has chosen: the step is leaving.
   const acting = useRef(false);
-  const attempt = useRef<RetentionAttempt | null>(null);
+  // Taking the offer survives a reload (pending-attempts.ts): the same choice keeps its key.
+  const attempt = useRef<RetentionAttempt | null>(readAttempt<RetentionAttempt>('retention', route));
   const plans = useMemo(() => downgradePlans(step, productGroup), [step, productGroup]);
 
   const accept = async (plan: string | undefined) => {
@@ -42,7 +46,9 @@ export function OfferScreen({ step, productGroup, indicator, savedPlan, api, onE
     clear();
     try {
       attempt.current = retentionAttempt(attempt.current, step, plan);
+      saveAttempt('retention', route, attempt.current);
       await takeOffer(api, attempt.current, step, plan);
+      dropAttempt('retention', route);
       onAccepted(plan === undefined ? { choice: 'accepted' } : { choice: 'accepted', plan });
     } catch (error) {
       acting.current = false;

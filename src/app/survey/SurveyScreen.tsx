@@ -11,6 +11,7 @@ import { HelpLinks } from '../components/HelpLinks';
 import { Placeholder } from '../components/Layout';
 import { useTitle } from '../components/use-title';
 import type { ReadyUser } from '../components/WithUser';
+import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { newAttempt, submitSurvey, type SubmissionAttempt } from '../submission';
 import { Confirmation } from './Confirmation';
 import { OfferAccepted } from './OfferAccepted';
@@ -75,14 +76,20 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const [errorsShown, setErrorsShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
-  const attempt = useRef<SubmissionAttempt | null>(null);
+  // A submission under way survives a reload (pending-attempts.ts), so repeating it sends the same keys.
+  const [savedAttempt] = useState(() => readAttempt<SubmissionAttempt>('submission', binding.route));
+  const attempt = useRef<SubmissionAttempt | null>(savedAttempt);
 
   useFocusOnStepChange(step.id, formStep === null || validator !== null);
   useEffect(() => setErrorsShown(false), [step.id]);
-  // Answers changed since a failed submission: the next one is a new attempt.
+  // Answers changed since a failed submission (the customer went back): the next one is a new attempt.
+  const trailLength = useRef(state.trail.length);
   useEffect(() => {
+    if (trailLength.current === state.trail.length) return;
+    trailLength.current = state.trail.length;
     attempt.current = null;
-  }, [state.trail.length]);
+    dropAttempt('submission', binding.route);
+  }, [state.trail.length, binding.route]);
 
   const stepName = nameOfStep(step);
   const { current, total } = indicator ?? { current: 0, total: 0 };
@@ -107,8 +114,10 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         translate: translateSurveyText,
       });
       attempt.current ??= newAttempt();
-      await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined);
+      const save = (current: SubmissionAttempt) => saveAttempt('submission', binding.route, current);
+      await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined, undefined, save);
       attempt.current = null;
+      dropAttempt('submission', binding.route);
       finish();
     } catch (error) {
       fail(error);
@@ -138,6 +147,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         <OfferScreen
           key={step.id}
           step={step}
+          route={binding.route}
           productGroup={ready.user.product_group}
           indicator={indicator}
           savedPlan={savedPlan(state.data[step.id])}
