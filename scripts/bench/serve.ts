@@ -1,0 +1,67 @@
+// Runs the built reference server (dist/server/main.mjs, as `npm start` serves it) on a free
+// loopback port with a database of its own: for `npm run bench`, and for browser tests that must
+// own the server's records (tests/e2e/resilience*.spec.ts).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const STARTUP_TIMEOUT_MS = 30_000;
+
+export interface RunningServer {
+  /** http://127.0.0.1:PORT */
+  base: string;
+  dbFile: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts dist/server/main.mjs with the development routes on (/dev/sign-in, /dev/mailbox.json) and
+ * resolves once it prints the URL it serves. `npm run build` must have run.
+ */
+export async function startBuiltServer(dbFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const { NODE_ENV: _production, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+    cwd: ROOT,
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DB_FILE: dbFile, LOG_LEVEL: 'warn', SMTP_URL: '', PUBLIC_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /Cancellation area: (http:\/\/127\.0\.0\.1:\d+)\/cancel/.exec(output);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with code ${String(code)} before listening:\n${output}`));
+    });
+  });
+  return {
+    base,
+    dbFile,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The session cookie of `persona` (and its page language), from the development sign-in. */
+export async function signInCookie(base: string, persona: string, lang?: string): Promise<{ name: string; value: string }> {
+  const query = new URLSearchParams({ persona, ...(lang ? { lang } : {}) });
+  const response = await fetch(`${base}/dev/sign-in?${query.toString()}`, { redirect: 'manual' });
+  const pair = response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const at = pair.indexOf('=');
+  if (response.status !== 302 || at <= 0) throw new Error(`sign-in as ${persona} failed with ${response.status}`);
+  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+}
