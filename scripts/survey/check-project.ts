@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkGraph } from './graph-check';
 import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
@@ -14,6 +14,8 @@ import { checkReferences } from './reference-check';
 import { checkSchema } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
+import { catalogsBeside, checkTranslations } from './translation-check';
+import type { Catalogs } from './translation-check';
 
 /** One checked file: its parsed YAML, its format, what was read from it and its own problems. */
 export interface CheckedFile {
@@ -65,6 +67,7 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   for (const file of files) {
     if (file.toolkits) problems.push(...checkToolkits(file.toolkits, file.yaml, knownSurveys));
   }
+  problems.push(...(await translationProblems(files)));
   return { files, problems: sortProblems(problems) };
 }
 
@@ -82,6 +85,20 @@ export function summarize(project: CheckedProject): string {
   const parts = [count(project.files.length, 'file'), count(surveys.length, 'survey'), count(steps, 'step')];
   if (pages > 0) parts.push(count(pages, 'toolkit page'));
   return `survey: ${parts.join(', ')} — no problems`;
+}
+
+/** Texts of the survey and toolkits files missing from the catalogs beside their folder, where there are catalogs. */
+async function translationProblems(files: readonly CheckedFile[]): Promise<Problem[]> {
+  const catalogsByFolder = new Map<string, Promise<Catalogs | undefined>>();
+  const problems: Problem[] = [];
+  for (const file of files) {
+    if ((file.kind !== 'survey' && file.kind !== 'toolkits') || file.yaml.data === undefined) continue;
+    const folder = dirname(file.yaml.file);
+    if (!catalogsByFolder.has(folder)) catalogsByFolder.set(folder, catalogsBeside(file.yaml.file));
+    const catalogs = await catalogsByFolder.get(folder);
+    if (catalogs) problems.push(...checkTranslations(file.yaml, catalogs));
+  }
+  return problems;
 }
 
 /** Parses one file and runs every check that needs that file only. */

@@ -50,6 +50,14 @@ describe('survey checker on broken fixtures', () => {
     });
   }
 
+  it('reports a survey text missing from one of the catalogs beside the survey folder, at the text', async () => {
+    const problems = await checkSurveyProject(['tests/fixtures/translations/survey']);
+    expect(located(problems)).toEqual([['missing-translation', 50, 15]]);
+    expect(problems[0]?.message).toBe(
+      "'Not sure yet' has no translation in de: run npm run i18n:extract, then translate it in locales/<language>/messages.po",
+    );
+  });
+
   it('has a fixture for every file in the invalid folder', async () => {
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(INVALID)).sort()).toEqual(Object.keys(FIXTURES).sort());
