@@ -27,6 +27,8 @@ test('main, no-subscription and sign-in screens', async ({ page, guard }) => {
 });
 
 test('survey steps of a paid user, with their errors', async ({ page }) => {
+  // A dozen screens, each shot at two widths and checked by axe: longer than one step of a flow.
+  test.slow();
   await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
   await signIn(page, 'paid-monthly', '/cancel/seo');
   await expect(heading(page)).toBeVisible();
