@@ -2,8 +2,8 @@
 // the first render (startMonitoring), and only when the page names a DSN: without one nothing is
 // sent at all. Reports made before Sentry has loaded wait for it.
 import { loadChunk } from './chunks';
-import { readMonitoringConfig } from './config';
-import { isIgnoredError } from './ignore';
+import { readMonitoringConfig, TRACES_SAMPLE_RATE } from './config';
+import { IGNORED_ERRORS, isIgnoredError } from './ignore';
 import type { Reporter } from './sentry';
 
 export { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from './chunks';
@@ -33,13 +33,35 @@ export function reportError(error: unknown, label: string): void {
   }
 }
 
-/** Resolves once the browser has painted and is idle, so tracking never competes with the first screen. */
-function afterFirstPaint(): Promise<void> {
+/** The longest error tracking waits for the first screen before it loads anyway. */
+const FIRST_SCREEN_WAIT_MS = 10_000;
+
+/**
+ * Resolves once the first screen is there: the page has its main region and nothing in it is
+ * busy (the app marks what is still loading with aria-busy, as its placeholder does); at the
+ * latest after FIRST_SCREEN_WAIT_MS.
+ */
+function firstScreenReady(doc: Document = document): Promise<void> {
+  const ready = () => doc.querySelector('main') !== null && doc.querySelector('[aria-busy="true"]') === null;
+  if (ready()) return Promise.resolve();
   return new Promise((resolve) => {
-    const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
-    const later = () => (idle ? idle(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 1));
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(later, 0));
-    else later();
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => ready() && done());
+    const timer = setTimeout(done, FIRST_SCREEN_WAIT_MS);
+    observer.observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  });
+}
+
+/** Resolves once the browser is idle, so tracking never competes with what the customer is doing. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    const requestIdle = (globalThis as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
+    if (requestIdle) requestIdle(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 1);
   });
 }
 
@@ -49,9 +71,10 @@ export interface MonitoringOptions {
 }
 
 /**
- * Starts error tracking once the first screen has rendered: reads the DSN from the page
- * (`<meta name="sentry-dsn">`), loads Sentry in its own chunk and sends the reports made so far.
- * Without a DSN it stops there, and reports are only logged.
+ * Starts error tracking once the first screen is there: reads the DSN from the page
+ * (`<meta name="sentry-dsn">`), waits until the first screen has rendered and the browser is idle,
+ * loads Sentry in its own chunk and sends the reports made so far. Without a DSN it stops there,
+ * and reports are only logged.
  */
 export async function startMonitoring(options: MonitoringOptions = {}): Promise<void> {
   if (state.kind !== 'waiting') return;
@@ -61,9 +84,10 @@ export async function startMonitoring(options: MonitoringOptions = {}): Promise<
     return;
   }
   try {
-    await afterFirstPaint();
+    await firstScreenReady();
+    await idle();
     const { startSentry } = await loadChunk('error-tracking', () => import('./sentry'));
-    const report = startSentry(config, options.secrets ?? (() => []));
+    const report = startSentry({ ...config, ignoreErrors: IGNORED_ERRORS, tracesSampleRate: TRACES_SAMPLE_RATE }, options.secrets ?? (() => []));
     const waiting = state.kind === 'waiting' ? state.queue : [];
     state = { kind: 'on', report };
     for (const [error, label] of waiting) report(error, label);

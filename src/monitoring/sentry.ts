@@ -1,13 +1,21 @@
 // Sentry itself: loaded lazily by startMonitoring after the first screen has rendered, never part of
 // the first-screen JavaScript. Errors reach it only through reportError, each with its label.
 import { browserTracingIntegration, captureException, init, type BrowserOptions } from '@sentry/react';
-import { TRACES_SAMPLE_RATE, type MonitoringConfig } from './config';
-import { IGNORED_ERRORS } from './ignore';
+import type { MonitoringConfig } from './config';
 import { scrubBreadcrumb, scrubEvent, scrubSpan } from './scrub';
 import { currentSecrets } from './secrets';
 
 /** Sends one failure with the label of the call or screen it came from. */
 export type Reporter = (error: unknown, label: string) => void;
+
+/**
+ * What Sentry starts with. The ignore patterns and the sample rate come from the first-screen
+ * code (index.ts passes them), so this chunk shares no module with it.
+ */
+export interface SentrySetup extends MonitoringConfig {
+  ignoreErrors: readonly RegExp[];
+  tracesSampleRate: number;
+}
 
 /**
  * Sentry's own catchers of uncaught errors: the app reports those itself, with a label
@@ -16,13 +24,13 @@ export type Reporter = (error: unknown, label: string) => void;
 const OWN_CATCHERS = new Set(['GlobalHandlers', 'BrowserApiErrors']);
 
 /** The options Sentry starts with (exported for the tests). */
-export function sentryOptions(config: MonitoringConfig, registered: () => readonly (string | null | undefined)[]): BrowserOptions {
+export function sentryOptions(setup: SentrySetup, registered: () => readonly (string | null | undefined)[]): BrowserOptions {
   const secrets = () => currentSecrets(registered);
   return {
-    dsn: config.dsn,
-    environment: config.environment,
-    tracesSampleRate: TRACES_SAMPLE_RATE,
-    ignoreErrors: [...IGNORED_ERRORS],
+    dsn: setup.dsn,
+    environment: setup.environment,
+    tracesSampleRate: setup.tracesSampleRate,
+    ignoreErrors: [...setup.ignoreErrors],
     // Collect nothing personal in the first place: no user, cookies, headers, bodies or query strings.
     dataCollection: {
       userInfo: false,
@@ -50,7 +58,7 @@ export const sendToSentry: Reporter = (error, label) => {
 };
 
 /** Starts Sentry and returns the reporter that sends each failure as one event tagged with its label. */
-export function startSentry(config: MonitoringConfig, registered: () => readonly (string | null | undefined)[]): Reporter {
-  init(sentryOptions(config, registered));
+export function startSentry(setup: SentrySetup, registered: () => readonly (string | null | undefined)[]): Reporter {
+  init(sentryOptions(setup, registered));
   return sendToSentry;
 }

@@ -3,6 +3,8 @@
 import { createTransport, flush, init } from '@sentry/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, CALLS, createApi } from '../../../src/api';
+import { TRACES_SAMPLE_RATE } from '../../../src/monitoring/config';
+import { IGNORED_ERRORS } from '../../../src/monitoring/ignore';
 import { sendToSentry, sentryOptions } from '../../../src/monitoring/sentry';
 import { json, stubFetch } from '../api/fetch-stub';
 
@@ -11,7 +13,10 @@ const envelopes: string[] = [];
 const report = sendToSentry;
 
 beforeAll(() => {
-  const options = sentryOptions({ dsn: 'http://public@collector.test/dev/sentry/1', environment: 'rc' }, () => [TOKEN]);
+  const options = sentryOptions(
+    { dsn: 'http://public@collector.test/dev/sentry/1', environment: 'rc', ignoreErrors: IGNORED_ERRORS, tracesSampleRate: TRACES_SAMPLE_RATE },
+    () => [TOKEN],
+  );
   init({
     ...options,
     transport: (transportOptions) =>
@@ -93,6 +98,11 @@ describe('reports to Sentry', () => {
     expect(sent.map((event) => event.tags?.label)).toEqual([...sst, ...trends]);
     expect(sst[2]).toBe('SST: Send confirmation email was failed');
     expect(trends[4]).toBe('Trends: Confirm unsubscribe request was failed');
+  });
+
+  it('start with the spec’s sample rate and ignore patterns', () => {
+    const options = sentryOptions({ dsn: 'http://public@x.test/1', environment: 'production', ignoreErrors: IGNORED_ERRORS, tracesSampleRate: TRACES_SAMPLE_RATE }, () => []);
+    expect(options).toMatchObject({ tracesSampleRate: 1, ignoreErrors: [...IGNORED_ERRORS], environment: 'production' });
   });
 
   it('drop errors that match the ignore patterns (Sentry’s own ignoreErrors)', async () => {
