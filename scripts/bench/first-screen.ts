@@ -26,16 +26,18 @@ declare global {
  * Call before navigating.
  */
 export async function watchFirstInput(page: Page, selector = FIRST_INPUT): Promise<void> {
-  await page.addInitScript((watched) => {
-    const check = () => {
+  // Source text, not a function: a function would be serialised as compiled, and a compiler's
+  // helpers (tsx names functions with __name) do not exist in the page.
+  await page.addInitScript(`(() => {
+    const watched = ${JSON.stringify(selector)};
+    const observer = new MutationObserver(() => {
       if (window.__firstInputAt === undefined && document.querySelector(watched)) {
         window.__firstInputAt = performance.now();
         observer.disconnect();
       }
-    };
-    const observer = new MutationObserver(check);
+    });
     observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
-  }, selector);
+  })();`);
 }
 
 export interface FirstScreen {
@@ -48,12 +50,14 @@ export interface FirstScreen {
 
 /** Waits for the watched input, then lists the scripts and stylesheets the page asked for before it. */
 export async function firstScreen(page: Page, timeout = 30_000): Promise<FirstScreen> {
+  // A function here: a string would be evaluated in the page with eval, which its CSP refuses.
   await page.waitForFunction(() => window.__firstInputAt !== undefined, undefined, { timeout });
-  const { at, urls } = await page.evaluate(() => {
-    const mark = window.__firstInputAt ?? 0;
+  // Source text for the same reason as in watchFirstInput.
+  const { at, urls } = await page.evaluate<{ at: number; urls: string[] }>(`(() => {
+    const mark = window.__firstInputAt;
     const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= mark);
     return { at: mark, urls: entries.map((entry) => entry.name) };
-  });
+  })()`);
   const paths = urls.map((url) => new URL(url).pathname).filter((path) => path.startsWith(ASSET_PREFIX));
   const unique = [...new Set(paths)].map((path) => path.slice(ASSET_PREFIX.length));
   return { at, scripts: unique.filter((p) => p.endsWith('.js')), styles: unique.filter((p) => p.endsWith('.css')) };
@@ -66,8 +70,8 @@ export interface Sizes {
 }
 
 /** Raw, gzip (level 9) and brotli (quality 11) sizes of a built asset, as the server sends them. */
-export function assetSizes(assetPath: string, root = process.cwd()): Sizes {
-  const data = readFileSync(join(root, DIST_ASSETS, assetPath));
+export function assetSizes(assetPath: string, assetsDir = join(process.cwd(), DIST_ASSETS)): Sizes {
+  const data = readFileSync(join(assetsDir, assetPath));
   return {
     raw: data.length,
     gzip: gzipSync(data, { level: 9 }).length,
@@ -76,8 +80,8 @@ export function assetSizes(assetPath: string, root = process.cwd()): Sizes {
 }
 
 /** The sum of the sizes of several assets. */
-export function totalSizes(assetPaths: readonly string[], root = process.cwd()): Sizes {
-  return assetPaths.map((path) => assetSizes(path, root)).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+export function totalSizes(assetPaths: readonly string[], assetsDir = join(process.cwd(), DIST_ASSETS)): Sizes {
+  return assetPaths.map((path) => assetSizes(path, assetsDir)).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
 }
 
 /** '148.2 KB' (1 KB = 1000 bytes, as the budgets are written). */

@@ -1,13 +1,48 @@
-// `npm run bench`: every benchmark of the project, one report. Figures are printed, not asserted.
+// `npm run bench`: every benchmark of the project, one report. Figures are printed, not asserted
+// (the budgets that are enforced live in tests/e2e/budget.spec.ts).
+// It builds the production bundle first, then measures it as served by the built reference
+// server (a database of its own), beside the floor page built in the same run.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchFirstAnswer, benchRouteSizes } from './first-answer';
+import { buildFloor } from './floor/build';
+import { serveFloor } from './floor/serve';
+import { benchLighthouse } from './lighthouse';
+import { buildProduct } from './product-build';
+import { startBuiltServer } from './serve';
 import { benchServer } from './server';
 import { benchSurvey } from './survey';
 
-const sections: [string, () => Promise<string[]>][] = [
-  ['survey check and compile', () => benchSurvey()],
-  ['survey-storage endpoint under load (loopback)', () => benchServer()],
-];
+// Inside the project, so the server bundle (its npm packages stay external) finds node_modules.
+mkdirSync(join(process.cwd(), 'node_modules/.cache'), { recursive: true });
+const dir = mkdtempSync(join(process.cwd(), 'node_modules/.cache/cancel-bench-'));
+const started: { stop: () => Promise<void> }[] = [];
+try {
+  console.log('\n## production build');
+  const product = await buildProduct(dir);
+  console.log(`node build.mjs: ${Math.round(product.buildMs)} ms (measured below: a copy of its app and server, built with its options)`);
+  const server = await startBuiltServer(join(dir, 'bench.db'), { APP_DIR: product.appDir }, product.serverFile);
+  started.push(server);
+  const floorFiles = await buildFloor();
+  const policy = (await fetch(`${server.base}/cancel`)).headers.get('content-security-policy') ?? "default-src 'self'";
+  const floor = await serveFloor(policy);
+  started.push(floor);
 
-for (const [title, run] of sections) {
-  console.log(`\n## ${title}`);
-  for (const line of await run()) console.log(line);
+  const sections: [string, () => Promise<string[]>][] = [
+    ['JS and CSS before the first interactive input, per route', () => benchRouteSizes(server, join(product.appDir, 'assets'))],
+    [
+      'time to the first step-1 answer under 4x CPU throttling: /cancel/seo against the floor page',
+      async () => [`floor page: plain React, step 1's markup and the product's CSS (${floorFiles.scripts.length} script, ${floorFiles.styles.length} stylesheets)`, ...(await benchFirstAnswer(server, floor.base))],
+    ],
+    ['Lighthouse (mobile defaults)', () => benchLighthouse(server)],
+    ['survey check and compile', () => benchSurvey()],
+    ['survey-storage endpoint under load (loopback)', () => benchServer()],
+  ];
+  for (const [title, run] of sections) {
+    console.log(`\n## ${title}`);
+    for (const line of await run()) console.log(line);
+  }
+} finally {
+  for (const running of started.reverse()) await running.stop();
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -16,12 +16,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts dist/server/main.mjs with the development routes on (/dev/sign-in, /dev/mailbox.json) and
- * resolves once it prints the URL it serves. `npm run build` must have run.
+ * Starts the built server (dist/server/main.mjs unless told otherwise; APP_DIR in `env` picks the
+ * app it serves) with the development routes on (/dev/sign-in, /dev/mailbox.json) and resolves
+ * once it prints the URL it serves. `npm run build` must have run.
  */
-export async function startBuiltServer(dbFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startBuiltServer(dbFile: string, env: Record<string, string> = {}, serverFile = 'dist/server/main.mjs'): Promise<RunningServer> {
   const { NODE_ENV: _production, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [serverFile], {
     cwd: ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DB_FILE: dbFile, LOG_LEVEL: 'warn', SMTP_URL: '', PUBLIC_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

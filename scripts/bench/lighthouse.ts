@@ -1,0 +1,62 @@
+// Bench: Lighthouse (mobile defaults: simulated slow 4G and 4x CPU) on signed-in pages, in the
+// Debian Chromium. The session cookie goes in through extraHeaders. Scores vary from run to run
+// (more so on a busy machine), so each page is run several times and the median is reported,
+// with the audits that lost points in the median run.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { cpus, loadavg } from 'node:os';
+import { median } from './stats';
+import { signInCookie, type RunningServer } from './serve';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+export const LIGHTHOUSE_PAGES = [
+  { path: '/cancel/seo', persona: 'paid-monthly' },
+  { path: '/cancel/no-subscription', persona: 'no-subscription' },
+];
+
+interface Run {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: string;
+  flagged: string[];
+}
+
+async function runOnce(port: number, url: string, cookie: string): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { Cookie: cookie } });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Run['scores'];
+  const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  const metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}, SI ${audit('speed-index')}`;
+  const weighed = new Set(CATEGORIES.flatMap((c) => (lhr.categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id)));
+  const flagged = Object.values(lhr.audits)
+    .filter((a) => weighed.has(a.id) && a.score !== null && a.score < 1)
+    .map((a) => `${a.id} ${Math.round((a.score ?? 0) * 100)}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return { scores, metrics, flagged };
+}
+
+/** Runs Lighthouse `runs` times on each page and reports the median scores, one block per page. */
+export async function benchLighthouse(server: RunningServer, runs = 3): Promise<string[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const lines: string[] = [];
+  try {
+    for (const { path, persona } of LIGHTHOUSE_PAGES) {
+      const results: Run[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const { name, value } = await signInCookie(server.base, persona);
+        results.push(await runOnce(chrome.port, `${server.base}${path}`, `${name}=${value}`));
+      }
+      const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]))])) as Run['scores'];
+      const typical = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(results.length / 2)] ?? results[0];
+      lines.push(
+        `${path}: performance ${medians.performance}, accessibility ${medians.accessibility}, best practices ${medians['best-practices']} (median of ${runs}; performance per run: ${results.map((r) => r.scores.performance).join(', ')})`,
+        `  median run: ${typical?.metrics ?? ''}`,
+        `  lost points: ${typical?.flagged.join('; ') || 'none'}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+  lines.push(`(machine load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores: Lighthouse's simulated timings scale the observed CPU work, so a busy machine lowers the performance score)`);
+  return lines;
+}
