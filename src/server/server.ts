@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { apiGuard } from './csrf';
 import { openDatabase } from './db';
+import { hideDevelopmentAssets } from './dev-assets';
 import { installErrorHandler } from './errors';
 import { installJsonParser } from './json-body';
 import { idempotent } from './idempotency';
@@ -95,6 +96,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     { prefix: '/cancel/api' },
   );
   if (!config.production) devRoutes(app, ctx);
+  else hideDevelopmentAssets(app);
   await registerApp(app, { appDir: config.appDir, sessions, pageMeta: (request) => pageMeta(config, request) });
 
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 // The development collector of error reports (/dev/sentry), and the page settings the server
 // writes for the app: where reports go, and whether the pseudo-locale may be used.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/server';
@@ -76,6 +77,26 @@ describe('POST /dev/sentry/api/:project/envelope/ and GET /dev/sentry/events.jso
     harness = await startHarness({ production: true });
     expect((await post(harness, envelope('f'.repeat(32), 'x'))).statusCode).toBe(404);
     expect((await harness.get('/dev/sentry/events.json')).statusCode).toBe(404);
+  });
+});
+
+describe('the pseudo-locale’s catalog chunk', () => {
+  it('is served in development and refused in production', async () => {
+    const chunk = 'assets/chunks/pseudo-LOCALE-ABCD1234.js';
+    harness = await startHarness();
+    mkdirSync(join(harness.appDir, 'assets/chunks'), { recursive: true });
+    writeFileSync(join(harness.appDir, chunk), 'export const messages = {};\n');
+    expect((await harness.get(`/cancel/${chunk}`)).statusCode).toBe(200);
+
+    const production = await buildServer({ config: { production: true, dbFile: join(harness.dir, 'prod.sqlite'), appDir: harness.appDir, publicUrl: 'https://cancel.example' }, bundle: testBundle() });
+    try {
+      const refused = await production.inject({ method: 'GET', url: `/cancel/${chunk}` });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ error: 'not-found' });
+      expect((await production.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' })).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 });
 

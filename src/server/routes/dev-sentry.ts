@@ -9,8 +9,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 
-/** How many envelopes are kept; the oldest go first. */
+/** How many envelopes are kept, and how many bytes of them at most; the oldest go first. */
 const KEEP = 1000;
+const KEEP_BYTES = 50 * 1024 * 1024;
 /** Envelopes carry breadcrumbs and spans; far more than the API's 64 KiB bodies. */
 const ENVELOPE_LIMIT = 1024 * 1024;
 
@@ -32,6 +33,7 @@ interface StoredEnvelope {
   receivedAt: string;
   /** The sender's session (its hashed id), so a test can read its own reports only. */
   session: string | undefined;
+  bytes: number;
   header: unknown;
   items: { type: string; payload: unknown }[];
 }
@@ -79,6 +81,7 @@ export function parseEnvelope(body: Buffer): { header: unknown; items: { type: s
 export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const envelopes: StoredEnvelope[] = [];
   let next = 1;
+  let bytes = 0;
   const sessionOf = (request: FastifyRequest) => ctx.sessions.of(request)?.idHash;
 
   void app.register(async (collector) => {
@@ -91,8 +94,9 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
       const { header, items } = parseEnvelope(body);
       const id = next++;
-      envelopes.push({ id, project, receivedAt: new Date(ctx.now()).toISOString(), session: sessionOf(request), header, items });
-      if (envelopes.length > KEEP) envelopes.splice(0, envelopes.length - KEEP);
+      envelopes.push({ id, project, receivedAt: new Date(ctx.now()).toISOString(), session: sessionOf(request), bytes: body.length, header, items });
+      bytes += body.length;
+      while (envelopes.length > KEEP || (bytes > KEEP_BYTES && envelopes.length > 1)) bytes -= envelopes.shift()?.bytes ?? 0;
       // Sentry answers 200 with the event id; the SDK only looks at the status.
       return { id: (header as { event_id?: unknown } | null)?.event_id ?? String(id) };
     });
@@ -115,6 +119,7 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
 
   app.delete('/dev/sentry/events', async (_request, reply) => {
     envelopes.length = 0;
+    bytes = 0;
     return reply.code(204).send();
   });
 }
