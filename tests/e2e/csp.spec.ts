@@ -15,10 +15,15 @@ const specFiles = (dir: string): string[] =>
 test('every spec imports test from the shared fixture, never from @playwright/test', () => {
   const files = specFiles(E2E);
   expect(files.length).toBeGreaterThan(5);
+  // `test` comes from the shared fixture, or from a support module that extends it.
+  const extendsFixture = (module: string): boolean =>
+    module === 'fixtures' ||
+    /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'\.\/fixtures'/.test(readFileSync(join(E2E, 'support', `${module}.ts`), 'utf8'));
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
     const name = relative(E2E, file);
-    expect(source, `${name} imports test from ./support/fixtures`).toMatch(/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'\.\/support\/fixtures'/);
+    const from = /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'\.\/support\/([\w-]+)'/.exec(source)?.[1];
+    expect(from !== undefined && extendsFixture(from), `${name} imports test from ./support/fixtures or a module extending it`).toBe(true);
     // Types may come from Playwright; values may not (eslint enforces the same).
     expect(source, name).not.toMatch(/import\s+(?!type\b)[^;]*from\s*'@playwright\/test'/);
   }
