@@ -10,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
-import { preloadManifestPlugin } from './scripts/build/preload-manifest-plugin.mjs';
 import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
 
 const root = process.cwd();
@@ -76,14 +75,8 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
     metafile: true,
     logLevel: 'warning',
-    // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file;
-    // preloadManifestPlugin: preloads.json, each screen's and catalog's files for the server to preload.
-    plugins: [
-      linguiMacroPlugin({ stripMessageField: !dev }),
-      unusedCodePlugin(),
-      preloadManifestPlugin({ entry: APP_ENTRY }),
-      ...(dev ? [] : [compressPlugin()]),
-    ],
+    // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file.
+    plugins: [linguiMacroPlugin({ stripMessageField: !dev }), unusedCodePlugin(), ...(dev ? [] : [compressPlugin()])],
   };
 }
 

@@ -1,9 +1,0 @@
-import type { Metafile, Plugin } from 'esbuild';
-
-export interface PreloadManifest {
-  screens: Record<string, string[]>;
-  catalogs: Record<string, string[]>;
-}
-export function preloadManifest(metafile: Metafile, options: { entry: string; outdir: string; publicPath: string }): PreloadManifest;
-export function preloadManifestPlugin(options: { entry: string }): Plugin;
-export const PRELOADS_FILE: string;
