@@ -220,6 +220,8 @@ test.describe('an eligible customer', () => {
   });
 
   test('offer screens and their success screens, with the plan error, by keyboard', async ({ page }) => {
+    // Four screens shot at two widths and checked by axe: longer than one step of a flow.
+    test.slow();
     await openEligible(page, SEO);
     await toOfferPoint(page, DISCOUNT);
     await expect(heading(page)).toHaveText(stepHeading(DISCOUNT));
