@@ -1,9 +1,8 @@
 // The two shapes of the export: JSON (every stored field, the payload exactly as posted, plus the path)
 // and CSV (one row per submission, English texts, for spreadsheets).
-import { PAYLOAD_SLOTS } from '../../src/model';
+import { PAYLOAD_SLOTS, submissionPath } from '../../src/model';
 import { csvDocument } from './csv';
 import type { StoredSubmission } from './stored-submissions';
-import { submissionPath } from './submission-path';
 
 /** What the JSON export holds per submission. */
 export interface ExportedSubmission {

@@ -6,3 +6,4 @@ export * from './survey';
 export * from './user';
 export * from './access';
 export * from './languages';
+export * from './submission-path';

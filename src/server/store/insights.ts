@@ -1,7 +1,7 @@
 // Read-only queries for /dev/insights: how many survey submissions gave each step-1 reason and took each
 // path, in a date range. Its own read-only connection, so a dev page can never write to the database.
 import Database from 'better-sqlite3';
-import { PAYLOAD_SLOTS, type SurveyPayload } from '../../model';
+import { submissionPath, submissionReason, type SurveyPayload } from '../../model';
 
 /** A half-open time range in epoch milliseconds: `from` included, `to` excluded. */
 export interface TimeRange {
@@ -20,32 +20,6 @@ export interface Insights {
   total: number;
   reasons: Count[];
   paths: Count[];
-}
-
-/** The label of a submission whose first question has no chosen answer (a text-only form, like the growth kit's). */
-export const NO_CHOICE = '(no answer chosen: a text-only form)';
-/** Between the steps of a path. */
-export const PATH_SEPARATOR = ' › ';
-
-/**
- * The path a submission took, in English: the answers chosen on steps 1 to 4 in order, then each
- * retention offer declined on the way. Free text is left out: it is the customer's, not a branch.
- * The export (scripts/responses) writes the same path; a test keeps the two in step.
- */
-export function submissionPath(payload: Pick<SurveyPayload, 'survey' | 'retention'>): string {
-  const parts: string[] = [];
-  for (const slot of PAYLOAD_SLOTS) {
-    const answers = payload.survey[slot]?.answers ?? [];
-    if (answers.length > 0) parts.push(answers.join(' + '));
-  }
-  for (const record of payload.retention ?? []) parts.push(`declined the ${record.kind} offer`);
-  return parts.length > 0 ? parts.join(PATH_SEPARATOR) : NO_CHOICE;
-}
-
-/** The step-1 reason of a submission: its first question's answer, in English. */
-export function submissionReason(payload: Pick<SurveyPayload, 'survey'>): string {
-  const answers = payload.survey.first_question?.answers ?? [];
-  return answers.length > 0 ? answers.join(' + ') : NO_CHOICE;
 }
 
 function counted(labels: readonly string[]): Count[] {

@@ -1,7 +1,7 @@
-// The path a stored submission took, derived from its payload alone (English texts). The /dev/insights
-// page derives it the same way (src/server/store/insights.ts, which scripts may not import); the test
-// tests/unit/responses/path.test.ts keeps the two in step.
-import { PAYLOAD_SLOTS, type SurveyPayload } from '../../src/model';
+// The path a stored submission took, derived from its payload alone (English texts): what the
+// /dev/insights page counts (src/server/store/insights.ts) and what the responses export writes
+// (scripts/responses).
+import { PAYLOAD_SLOTS, type SurveyPayload } from './payload';
 
 /** The label of a submission whose questions have no chosen answer (a text-only form, like the growth kit's). */
 export const NO_CHOICE = '(no answer chosen: a text-only form)';
@@ -20,4 +20,10 @@ export function submissionPath(payload: Pick<SurveyPayload, 'survey' | 'retentio
   }
   for (const record of payload.retention ?? []) parts.push(`declined the ${record.kind} offer`);
   return parts.length > 0 ? parts.join(PATH_SEPARATOR) : NO_CHOICE;
+}
+
+/** The step-1 reason of a submission: its first question's answer, in English. */
+export function submissionReason(payload: Pick<SurveyPayload, 'survey'>): string {
+  const answers = payload.survey.first_question?.answers ?? [];
+  return answers.length > 0 ? answers.join(' + ') : NO_CHOICE;
 }

@@ -1,0 +1,33 @@
+// A submission's path, as the export writes it and /dev/insights counts it (one function, src/model).
+import { describe, expect, it } from 'vitest';
+import { NO_CHOICE, submissionPath, submissionReason } from '../../../src/model';
+import { testBundle } from '../../server/helpers/bundle';
+import { sampleSubmissions } from './seed-submissions';
+
+describe('the path of a submission', () => {
+  const submissions = sampleSubmissions(testBundle());
+
+  it('lists the English answers of steps 1 to 4, then the offers declined', () => {
+    const declined = submissions.find((s) => (s.payload.retention ?? []).length > 0);
+    expect(declined).toBeDefined();
+    const path = submissionPath(declined!.payload);
+    expect(path.split(' › ')[0]).toBe(declined!.payload.survey.first_question?.answers[0]);
+    expect(path).toMatch(/ › declined the (discount|downgrade) offer$/);
+  });
+
+  it('names a text-only form as such, in the path and as the reason', () => {
+    const growthKit = submissions.find((s) => s.toolkit === 'growth-kit');
+    expect(submissionPath(growthKit!.payload)).toBe(NO_CHOICE);
+    expect(submissionReason(growthKit!.payload)).toBe(NO_CHOICE);
+  });
+
+  it('leaves free text out and keeps the step order', () => {
+    const path = submissionPath({
+      survey: {
+        first_question: { question: 'q1', answers: ['Other'], comment: 'private words' },
+        third_question: { question: 'q3', answers: ['Yes'], comment: 'Rival' },
+      },
+    } as unknown as Parameters<typeof submissionPath>[0]);
+    expect(path).toBe('Other › Yes');
+  });
+});
