@@ -16,7 +16,7 @@ afterEach(async () => {
 const get = (url: string, cookie?: string) => harness.get(url, cookie);
 
 describe('GET /dev/', () => {
-  it('links every persona in every language, and the mailbox', async () => {
+  it('links every persona in every language, the mailbox and the product-manager pages', async () => {
     const response = await get('/dev/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -27,6 +27,8 @@ describe('GET /dev/', () => {
     }
     expect(response.body.match(/href="\/dev\/sign-in\?/g)).toHaveLength(PERSONA_IDS.length * LANGUAGES.length);
     expect(response.body).toContain('href="/dev/mailbox"');
+    expect(response.body).toContain('href="/dev/survey"');
+    expect(response.body).toContain('href="/dev/insights"');
     expect(response.body).not.toMatch(/<script|<style|style=/);
   });
 });

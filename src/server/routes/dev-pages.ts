@@ -15,7 +15,7 @@ ${body}
 `;
 }
 
-/** GET /dev/: every persona × language as a sign-in link, plus the mailbox. */
+/** GET /dev/: every persona × language as a sign-in link, plus the mailbox and the product-manager pages. */
 export function devIndexPage(personas: readonly Persona[], signedInAs: string | undefined): string {
   const header = LANGUAGES.map((lang) => `<th scope="col">${lang}</th>`).join('');
   const rows = personas
@@ -37,6 +37,8 @@ export function devIndexPage(personas: readonly Persona[], signedInAs: string | 
 ${status}
 <p>Choose a persona and a language to sign in; you land on <code>/cancel</code>.
 Mail the server sends is in the <a href="/dev/mailbox">mailbox</a> (<a href="/dev/mailbox.json">JSON</a>).</p>
+<p>For product managers: the <a href="/dev/survey">survey preview</a> (every flow as a picture; open any step as any persona, in any language)
+and the <a href="/dev/insights">insights</a> (reasons and paths of the stored submissions).</p>
 <table>
 <thead><tr><th scope="col">Persona</th>${header}</tr></thead>
 <tbody>
