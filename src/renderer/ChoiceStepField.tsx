@@ -67,7 +67,9 @@ export function ChoiceStepField(props: FieldProps) {
                   </div>
                   {answer.input && (
                     // Always in the page, hidden until its answer is chosen, so aria-controls names it (GOV.UK).
+                    // Its box renders once revealed: a hidden box's count and messages would only slow the first screen.
                     <div className="radios__conditional" id={`${boxId}__reveal`} hidden={!revealed}>
+                      {revealed && (
                       <TextBox
                         id={boxId}
                         label={translate(answer.input.label)}
@@ -78,6 +80,7 @@ export function ChoiceStepField(props: FieldProps) {
                         error={detailErrors[answer.id]?.__errors?.[0]}
                         multiline
                       />
+                      )}
                     </div>
                   )}
                 </Fragment>
