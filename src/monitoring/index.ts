@@ -17,6 +17,12 @@ type State = { kind: 'waiting'; queue: [unknown, string][] } | { kind: 'on'; rep
 
 let state: State = { kind: 'waiting', queue: [] };
 
+/** Resolved by the first report: something to send means Sentry loads now, not after the quiet spell. */
+let firstReport: () => void = () => undefined;
+const reported = new Promise<void>((resolve) => {
+  firstReport = resolve;
+});
+
 /**
  * Reports a failure with the label of the call or screen it came from (spec §8), unless it matches
  * an ignore pattern. Also logs it as a console warning `[label]`. Never throws: reporting must not
@@ -27,7 +33,10 @@ export function reportError(error: unknown, label: string): void {
   try {
     console.warn(`[${label}]`, error);
     if (state.kind === 'on') state.report(error, label);
-    else if (state.kind === 'waiting' && state.queue.length < MAX_WAITING) state.queue.push([error, label]);
+    else if (state.kind === 'waiting' && state.queue.length < MAX_WAITING) {
+      state.queue.push([error, label]);
+      firstReport();
+    }
   } catch {
     // Reporting is best effort.
   }
@@ -56,6 +65,19 @@ function firstScreenReady(doc: Document = document): Promise<void> {
   });
 }
 
+/**
+ * How long after the first screen error tracking waits when there is nothing to report. Starting
+ * Sentry (its code, its tracing) is one long task; on a slow phone, right after the first screen,
+ * it would land on the customer's first answer. Its page-load trace reads the browser's buffered
+ * timings, so starting later loses none of them.
+ */
+export const QUIET_START_MS = 3000;
+
+/** Resolves after `ms`, or earlier once something is reported. */
+function quietSpell(ms: number): Promise<void> {
+  return Promise.race([reported, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
 /** Resolves once the browser is idle, so tracking never competes with what the customer is doing. */
 function idle(): Promise<void> {
   return new Promise((resolve) => {
@@ -72,8 +94,9 @@ export interface MonitoringOptions {
 
 /**
  * Starts error tracking once the first screen is there: reads the DSN from the page
- * (`<meta name="sentry-dsn">`), waits until the first screen has rendered and the browser is idle,
- * loads Sentry in its own chunk and sends the reports made so far. Without a DSN it stops there,
+ * (`<meta name="sentry-dsn">`), waits until the first screen has rendered, then QUIET_START_MS (or
+ * until the first report) and until the browser is idle, loads Sentry in its own chunk and sends
+ * the reports made so far. Without a DSN it stops there,
  * and reports are only logged.
  */
 export async function startMonitoring(options: MonitoringOptions = {}): Promise<void> {
@@ -85,6 +108,7 @@ export async function startMonitoring(options: MonitoringOptions = {}): Promise<
   }
   try {
     await firstScreenReady();
+    await quietSpell(QUIET_START_MS);
     await idle();
     const { startSentry } = await loadChunk('error-tracking', () => import('./sentry'));
     const report = startSentry({ ...config, ignoreErrors: IGNORED_ERRORS, tracesSampleRate: TRACES_SAMPLE_RATE }, options.secrets ?? (() => []));
