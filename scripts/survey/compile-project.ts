@@ -61,7 +61,7 @@ export async function compiledFiles(root: string): Promise<Map<string, string>> 
     files.set(`${GENERATED_DIR}/validators/${id}.cjs`, code);
     files.set(`${GENERATED_DIR}/validators/${id}.d.cts`, validatorDeclarationSource());
   }
-  files.set(`${GENERATED_DIR}/validators/index.ts`, validatorIndexSource([...validators.keys()]));
+  files.set(`${GENERATED_DIR}/validators/index.ts`, validatorIndexSource([...validators.keys()], firstStepForms(bundle).map((form) => form.validatorId)));
   return files;
 }
 
@@ -89,6 +89,16 @@ export async function writeCompiled(root: string): Promise<string[]> {
 export function stepForms(bundle: CompiledBundle): StepForm[] {
   return Object.values(bundle.surveys).flatMap((survey) =>
     Object.values(survey.audiences).flatMap((flow) => Object.values(flow.steps).flatMap((step) => (step.type === 'offer' ? [] : [step.form]))),
+  );
+}
+
+/** The form of the step each survey opens with, per audience: the first screen needs its validator at once. */
+export function firstStepForms(bundle: CompiledBundle): StepForm[] {
+  return Object.values(bundle.surveys).flatMap((survey) =>
+    Object.values(survey.audiences).flatMap((flow) => {
+      const first = flow.steps[flow.start];
+      return first && first.type !== 'offer' ? [first.form] : [];
+    }),
   );
 }
 
