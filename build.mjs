@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
+import { preloadManifestPlugin } from './scripts/build/preload-manifest-plugin.mjs';
 import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
 
 const root = process.cwd();
@@ -20,6 +21,8 @@ export const SERVER_FILE = 'dist/server/main.mjs';
 /** The URL path the app's assets are served under. */
 export const PUBLIC_PATH = '/cancel/assets';
 const APP_ENTRY = 'src/app/main.tsx';
+/** The first script: starts the page's user load while the rest downloads (src/app/early.ts). */
+const EARLY_ENTRY = 'src/app/early.ts';
 const tsx = join(root, 'node_modules/.bin/tsx');
 
 /** Runs one build step; its own output says what went wrong (with file, line and column), so no stack trace. */
@@ -57,7 +60,7 @@ function drawSurveyPictures() {
  */
 export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = {}) {
   return {
-    entryPoints: { main: APP_ENTRY },
+    entryPoints: { main: APP_ENTRY, early: EARLY_ENTRY },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -75,8 +78,14 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
     metafile: true,
     logLevel: 'warning',
-    // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file.
-    plugins: [linguiMacroPlugin({ stripMessageField: !dev }), unusedCodePlugin(), ...(dev ? [] : [compressPlugin()])],
+    // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file;
+    // preloadManifestPlugin: preloads.json, each screen's and catalog's files for the server to preload.
+    plugins: [
+      linguiMacroPlugin({ stripMessageField: !dev }),
+      unusedCodePlugin(),
+      preloadManifestPlugin({ entries: [APP_ENTRY, EARLY_ENTRY] }),
+      ...(dev ? [] : [compressPlugin()]),
+    ],
   };
 }
 
@@ -117,12 +126,19 @@ async function buildApp(dev) {
  */
 export function indexHtml(metafile, appDir = APP_DIR) {
   const outputs = Object.entries(metafile.outputs);
-  const [entryFile, entry] = outputs.find(([, o]) => o.entryPoint === APP_ENTRY) ?? [];
-  if (!entryFile || !entry) throw new Error('the app bundle has no entry output');
+  const output = (entryPoint) => {
+    const found = outputs.find(([, o]) => o.entryPoint === entryPoint);
+    if (!found) throw new Error(`the app bundle has no output for ${entryPoint}`);
+    return found;
+  };
+  const [entryFile, entry] = output(APP_ENTRY);
+  const [earlyFile, early] = output(EARLY_ENTRY);
   const assetsDir = relative(root, join(resolve(root, appDir), 'assets'));
   const url = (file) => `${PUBLIC_PATH}/${file.slice(assetsDir.length + 1)}`;
-  const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => `<link rel="modulepreload" href="${url(i.path)}">`);
+  const imported = [...early.imports, ...entry.imports].filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const preloads = [...new Set(imported)].map((path) => `<link rel="modulepreload" href="${url(path)}">`);
   const css = entry.cssBundle ? `<link rel="stylesheet" href="${url(entry.cssBundle)}">` : '';
+  // The early script is async: it runs as soon as it and its few imports arrive, not after main's.
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -130,6 +146,7 @@ export function indexHtml(metafile, appDir = APP_DIR) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cancel subscription</title>
 <link rel="icon" href="data:,">
+<script type="module" async src="${url(earlyFile)}"></script>
 ${css}
 <script type="module" src="${url(entryFile)}"></script>
 ${preloads.join('\n')}

@@ -6,6 +6,7 @@ import { sendError } from './errors';
 import { escapeHtml } from './html';
 import { DEFAULT_LANGUAGE } from './languages';
 import { withPageMeta } from './page-meta';
+import { manifestReader, pageLanguage, preloadLinks, PRELOADS_FILE, withPreloads } from './preloads';
 import type { Sessions } from './sessions';
 
 const HTML_TAG = /<html\b[^>]*>/i;
@@ -53,6 +54,7 @@ export async function registerApp(
 ): Promise<void> {
   const { appDir, sessions, pageMeta } = options;
   const indexFile = join(appDir, 'index.html');
+  const preloads = manifestReader(appDir);
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
@@ -62,7 +64,10 @@ export async function registerApp(
     } catch {
       return reply.code(503).send(BUILD_MISSING_PAGE);
     }
-    const page = withLanguage(html, sessions.of(request)?.lang ?? DEFAULT_LANGUAGE);
+    const lang = sessions.of(request)?.lang ?? DEFAULT_LANGUAGE;
+    const path = request.url.split('?')[0] ?? '';
+    // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
+    const page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, pageLanguage(request.url, lang)));
     return reply.send(pageMeta ? withPageMeta(page, pageMeta(request)) : page);
   }
 
@@ -78,8 +83,8 @@ export async function registerApp(
     // The build writes .br and .gz beside each script and stylesheet (scripts/build/compress-plugin.mjs).
     preCompressed: true,
     suppressWarning: true,
-    // index.html goes through sendPage, which writes the language into it.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html goes through sendPage, which writes the language into it; the preload list is the server's.
+    allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${PRELOADS_FILE}`,
     setHeaders: (reply, path) => {
       reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

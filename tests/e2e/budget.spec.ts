@@ -56,4 +56,12 @@ test('/cancel/seo: the first screen stays within its JS and CSS budgets', async 
   for (const asset of [...screen.scripts, ...screen.styles]) {
     expect(encodings.get(`/cancel/assets/${asset}`), asset).toMatch(/^(br|gzip)$/);
   }
+
+  // The page preloads the survey screen and the English catalog with its first scripts, and
+  // nothing the first screen does not load (src/server/preloads.ts).
+  const html = await (await page.request.get('/cancel/seo')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\/cancel\/assets\/([^"]+)">/g)].map((m) => m[1] ?? '');
+  expect(preloaded.some((asset) => asset.startsWith('chunks/SurveyPage-')), 'the survey screen is preloaded').toBe(true);
+  expect(preloaded.some((asset) => asset.startsWith('chunks/en-')), 'the English catalog is preloaded').toBe(true);
+  expect(preloaded.filter((asset) => !screen.scripts.includes(asset)), 'preloaded but not needed first').toEqual([]);
 });

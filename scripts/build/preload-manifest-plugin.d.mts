@@ -1,0 +1,9 @@
+import type { Metafile, Plugin } from 'esbuild';
+
+export interface PreloadManifest {
+  screens: Record<string, string[]>;
+  catalogs: Record<string, string[]>;
+}
+export function preloadManifest(metafile: Metafile, options: { entries: string[]; outdir: string; publicPath: string }): PreloadManifest;
+export function preloadManifestPlugin(options: { entries: string[] }): Plugin;
+export const PRELOADS_FILE: string;

@@ -1,0 +1,64 @@
+// esbuild plugin: writes preloads.json beside the app, naming for each screen and each language
+// catalog (both loaded with import()) the files it needs beyond what the page shell preloads
+// already. The server adds them to the page as <link rel="modulepreload"> for the screen the URL
+// asks for and the session's language (src/server/preloads.ts), so the browser fetches them with
+// the app's first scripts instead of discovering them one round trip after another.
+import { writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+/** The manifest's name, in the folder the server serves the app from (beside index.html). */
+export const PRELOADS_FILE = 'preloads.json';
+
+/** What gets a list: the entry modules of the screens and of the catalogs, by their source path. */
+const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
+const CATALOG = /^src\/generated\/locales\/([a-z]{2})\.ts$/;
+
+/** The output files `file` imports statically, itself included, transitively. */
+function closure(outputs, file, seen = new Set()) {
+  if (seen.has(file) || !outputs[file]) return seen;
+  seen.add(file);
+  for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(outputs, imported.path, seen);
+  return seen;
+}
+
+/**
+ * The manifest of a build: `{ screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] } }`,
+ * each list in load order and without the files the entry point preloads already.
+ * @param {import('esbuild').Metafile} metafile
+ * @param {{ entries: string[], outdir: string, publicPath: string }} options
+ */
+export function preloadManifest(metafile, { entries, outdir, publicPath }) {
+  const outputs = metafile.outputs;
+  const shell = new Set();
+  for (const file of Object.keys(outputs)) if (entries.includes(outputs[file].entryPoint ?? '')) closure(outputs, file, shell);
+  const url = (file) => `${publicPath}/${relative(outdir, file).split('\\').join('/')}`;
+  const manifest = { screens: {}, catalogs: {} };
+  for (const [file, output] of Object.entries(outputs)) {
+    const screen = SCREEN.exec(output.entryPoint ?? '')?.[1];
+    const catalog = CATALOG.exec(output.entryPoint ?? '')?.[1];
+    if (!screen && !catalog) continue;
+    const files = [...closure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
+    if (screen) manifest.screens[screen] = files;
+    else manifest.catalogs[catalog] = files;
+  }
+  return manifest;
+}
+
+/**
+ * @param {{ entries: string[] }} options the app's entry modules (their outputs are preloaded by the page shell)
+ * @returns {import('esbuild').Plugin}
+ */
+export function preloadManifestPlugin({ entries }) {
+  return {
+    name: 'preload-manifest',
+    setup(build) {
+      build.onEnd((result) => {
+        const { outdir, publicPath = '', write } = build.initialOptions;
+        if (result.errors.length > 0 || !result.metafile || !outdir || write === false) return;
+        const relativeOutdir = relative(process.cwd(), outdir);
+        const manifest = preloadManifest(result.metafile, { entries, outdir: relativeOutdir, publicPath });
+        writeFileSync(join(dirname(outdir), PRELOADS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+      });
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The page shell names the app's first scripts; the screen a URL shows and the language catalog
+// it needs are loaded with import(), so the browser would find them only once those scripts run.
+// The build lists them per screen and per language (preloads.json, written by
+// scripts/build/preload-manifest-plugin.mjs); the server adds the lists that apply to the page it
+// serves as <link rel="modulepreload">, and the browser fetches them alongside the first scripts.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeHtml } from './html';
+import { isLanguage } from './languages';
+
+/** The manifest's name beside index.html (the build plugin writes the same). */
+export const PRELOADS_FILE = 'preloads.json';
+
+export interface PreloadManifest {
+  /** By screen module (src/app/pages/<Screen>.tsx): the files it needs, in load order. */
+  screens: Record<string, string[]>;
+  /** By language: the files of its catalog. */
+  catalogs: Record<string, string[]>;
+}
+
+/**
+ * The screen the app shows at `path` (its route table, src/app/App.tsx): the main page, the
+ * no-subscription page, a confirm page, or a toolkit's survey; null for a path it redirects.
+ * A path that is no toolkit only costs a preload the redirect does not use.
+ */
+export function screenOf(path: string): string | null {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (trimmed === '/cancel') return 'MainPage';
+  if (trimmed === '/cancel/no-subscription') return 'NoSubscriptionPage';
+  if (/^\/cancel\/[^/]+\/confirm-unsubscribe$/.test(trimmed)) return 'ConfirmPage';
+  if (/^\/cancel\/[^/]+$/.test(trimmed)) return 'SurveyPage';
+  return null;
+}
+
+/** The page's language as the app resolves it (src/i18n/languages.ts): English wherever the URL contains 'plan'. */
+export function pageLanguage(url: string, sessionLanguage: string | undefined): string {
+  if (url.includes('plan')) return 'en';
+  return sessionLanguage && isLanguage(sessionLanguage) ? sessionLanguage : 'en';
+}
+
+/** The <link rel="modulepreload"> tags for the screen at `path` in `language`. */
+export function preloadLinks(manifest: PreloadManifest, path: string, language: string): string {
+  const screen = screenOf(path);
+  const files = [...(manifest.catalogs[language] ?? []), ...(screen ? (manifest.screens[screen] ?? []) : [])];
+  return [...new Set(files)].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
+}
+
+/** Writes the tags at the end of the page's head. */
+export function withPreloads(html: string, links: string): string {
+  return links === '' ? html : html.replace(/<\/head>/i, (end) => `${links}\n${end}`);
+}
+
+/**
+ * Reads the manifest of the app in `appDir`, again only when the file changed (a new build);
+ * an empty manifest when there is none (a build without it preloads nothing more).
+ */
+export function manifestReader(appDir: string): () => PreloadManifest {
+  const file = join(appDir, PRELOADS_FILE);
+  let cached: { mtimeMs: number; manifest: PreloadManifest } | undefined;
+  const empty: PreloadManifest = { screens: {}, catalogs: {} };
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as PreloadManifest };
+      return cached.manifest;
+    } catch {
+      return empty;
+    }
+  };
+}

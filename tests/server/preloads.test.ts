@@ -1,0 +1,86 @@
+// Preloading the screen and catalog a page needs: the build's manifest (preload-manifest-plugin)
+// and the server's choice of lists for a URL and a language (src/server/preloads.ts).
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Metafile } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { preloadManifest } from '../../scripts/build/preload-manifest-plugin.mjs';
+import { manifestReader, pageLanguage, preloadLinks, screenOf, withPreloads, type PreloadManifest } from '../../src/server/preloads';
+
+const output = (entryPoint: string | undefined, imports: string[], dynamic: string[] = []): Metafile['outputs'][string] => ({
+  bytes: 1,
+  inputs: {},
+  exports: [],
+  ...(entryPoint ? { entryPoint } : {}),
+  imports: [...imports.map((path) => ({ path, kind: 'import-statement' as const })), ...dynamic.map((path) => ({ path, kind: 'dynamic-import' as const }))],
+});
+
+describe('preloadManifest (build)', () => {
+  it('lists each screen’s and catalog’s files beyond what the page shell loads, as URLs', () => {
+    const A = 'dist/app/assets';
+    const metafile: Metafile = {
+      inputs: {},
+      outputs: {
+        [`${A}/main-1.js`]: output('src/app/main.tsx', [`${A}/chunks/shared-1.js`], [`${A}/chunks/SurveyPage-1.js`, `${A}/chunks/en-1.js`]),
+        [`${A}/chunks/shared-1.js`]: output(undefined, []),
+        [`${A}/chunks/SurveyPage-1.js`]: output('src/app/pages/SurveyPage.tsx', [`${A}/chunks/shared-1.js`, `${A}/chunks/forms-1.js`], [`${A}/chunks/abc-1.js`]),
+        [`${A}/chunks/forms-1.js`]: output(undefined, []),
+        [`${A}/chunks/abc-1.js`]: output('src/generated/validators/abc.cjs', []),
+        [`${A}/chunks/en-1.js`]: output('src/generated/locales/en.ts', [`${A}/chunks/shared-1.js`]),
+        [`${A}/main-1.css`]: output(undefined, []),
+      },
+    };
+    expect(preloadManifest(metafile, { entries: ['src/app/main.tsx'], outdir: A, publicPath: '/cancel/assets' })).toEqual({
+      screens: { SurveyPage: ['/cancel/assets/chunks/SurveyPage-1.js', '/cancel/assets/chunks/forms-1.js'] },
+      catalogs: { en: ['/cancel/assets/chunks/en-1.js'] },
+    });
+  });
+});
+
+describe('the page’s preloads (server)', () => {
+  const manifest: PreloadManifest = {
+    screens: { SurveyPage: ['/s.js', '/shared.js'], MainPage: ['/m.js', '/shared.js'], ConfirmPage: ['/c.js'], NoSubscriptionPage: ['/n.js'] },
+    catalogs: { en: ['/en.js'], de: ['/de.js'] },
+  };
+
+  it('knows which screen a path shows, as the app’s route table does', () => {
+    expect(['/cancel', '/cancel/', '/cancel/no-subscription', '/cancel/seo', '/cancel/plan', '/cancel/sst/confirm-unsubscribe', '/cancel/seo/x/y'].map(screenOf)).toEqual([
+      'MainPage',
+      'MainPage',
+      'NoSubscriptionPage',
+      'SurveyPage',
+      'SurveyPage',
+      'ConfirmPage',
+      null,
+    ]);
+  });
+
+  it('takes the language as the app does: the session’s, English for a URL with plan or an unknown one', () => {
+    expect(pageLanguage('/cancel/seo', 'de')).toBe('de');
+    expect(pageLanguage('/cancel/plan', 'de')).toBe('en');
+    expect(pageLanguage('/cancel/seo', 'xx')).toBe('en');
+    expect(pageLanguage('/cancel/seo', undefined)).toBe('en');
+  });
+
+  it('links the catalog, then the screen, each file once, before the end of the head', () => {
+    const links = preloadLinks(manifest, '/cancel/seo', 'de');
+    expect(links.split('\n')).toEqual(['<link rel="modulepreload" href="/de.js">', '<link rel="modulepreload" href="/s.js">', '<link rel="modulepreload" href="/shared.js">']);
+    expect(withPreloads('<head><title>x</title></head>', links)).toBe(`<head><title>x</title>${links}\n</head>`);
+    expect(preloadLinks(manifest, '/cancel/a/b/c', 'fr')).toBe('');
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'preloads-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the manifest again only after a new build, and does without one', () => {
+    const read = manifestReader(dir);
+    expect(read()).toEqual({ screens: {}, catalogs: {} });
+    const file = join(dir, 'preloads.json');
+    writeFileSync(file, JSON.stringify(manifest));
+    expect(read()).toEqual(manifest);
+    writeFileSync(file, JSON.stringify({ screens: {}, catalogs: { en: ['/new.js'] } }));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(read().catalogs.en).toEqual(['/new.js']);
+  });
+});
