@@ -1,29 +1,24 @@
 import { I18nProvider } from '@lingui/react';
-import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { i18n } from '../i18n';
-import type { ToolkitBinding } from '../model';
 import { loadChunk } from '../monitoring';
-import { apiFor } from './api-for';
 import { bundle } from './bundle';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FailureProvider } from './components/failure';
-import { Layout, Placeholder } from './components/Layout';
-import { prefetchUser } from './early-user';
+import { Layout } from './components/Layout';
+import { ScreenOf } from './components/ScreenOf';
+import { lazyScreen } from './lazy-screen';
+import { prefetchUserFor } from './prefetch-user';
 import { routeTable, type AppRoute } from './routes';
 
 // Each screen is its own chunk: the survey's form code does not weigh on the other pages. Each
 // loads with the spec's time-out and fails with an error naming it (loadChunk).
 const SCREENS = {
-  main: () => loadChunk('MainPage', () => import('./pages/MainPage')),
-  'no-subscription': () => loadChunk('NoSubscriptionPage', () => import('./pages/NoSubscriptionPage')),
-  survey: () => loadChunk('SurveyPage', () => import('./pages/SurveyPage')),
-  confirm: () => loadChunk('ConfirmPage', () => import('./pages/ConfirmPage')),
+  main: lazyScreen(() => loadChunk('MainPage', () => import('./pages/MainPage'))),
+  'no-subscription': lazyScreen(() => loadChunk('NoSubscriptionPage', () => import('./pages/NoSubscriptionPage'))),
+  survey: lazyScreen(() => loadChunk('SurveyPage', () => import('./pages/SurveyPage'))),
+  confirm: lazyScreen(() => loadChunk('ConfirmPage', () => import('./pages/ConfirmPage'))),
 };
-const MainPage = lazy(SCREENS.main);
-const NoSubscriptionPage = lazy(SCREENS['no-subscription']);
-const SurveyPage: ComponentType<{ binding: ToolkitBinding }> = lazy(SCREENS.survey);
-const ConfirmPage: ComponentType<{ binding: ToolkitBinding }> = lazy(SCREENS.confirm);
 
 const ROUTES = routeTable(bundle);
 
@@ -33,27 +28,25 @@ const ROUTES = routeTable(bundle);
  * to the route, which shows the banner.
  */
 export function preloadScreen(pathname: string): void {
+  // The user loads meanwhile, with the client and access rule the screen asks with (early.ts has
+  // usually started it already).
+  prefetchUserFor(pathname);
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = ROUTES.find((r) => r.path === path);
-  if (!route) return;
-  // The user loads meanwhile, with the client and access rule the screen asks with (see the pages).
-  switch (route.kind) {
+  switch (route?.kind) {
     case 'main':
-      prefetchUser(apiFor(), { kind: 'subscriber' });
-      SCREENS.main().catch(() => undefined);
+      SCREENS.main.load().catch(() => undefined);
       return;
     case 'no-subscription':
-      SCREENS['no-subscription']().catch(() => undefined);
+      SCREENS['no-subscription'].load().catch(() => undefined);
       return;
     case 'survey':
-      prefetchUser(apiFor(route.binding), { kind: 'toolkit', access: route.binding.access });
-      SCREENS.survey().then((screen) => screen.preloadFirstStep(route.binding), () => undefined);
+      SCREENS.survey.load().then((screen) => screen.preloadFirstStep(route.binding), () => undefined);
       return;
     case 'confirm':
-      prefetchUser(apiFor(route.binding), { kind: 'signed-in' });
-      SCREENS.confirm().catch(() => undefined);
+      SCREENS.confirm.load().catch(() => undefined);
       return;
-    case 'redirect':
+    default:
       return;
   }
 }
@@ -61,13 +54,13 @@ export function preloadScreen(pathname: string): void {
 function element(route: AppRoute) {
   switch (route.kind) {
     case 'main':
-      return <MainPage />;
+      return <ScreenOf screen={SCREENS.main} props={{}} />;
     case 'no-subscription':
-      return <NoSubscriptionPage />;
+      return <ScreenOf screen={SCREENS['no-subscription']} props={{}} />;
     case 'survey':
-      return <SurveyPage key={route.path} binding={route.binding} />;
+      return <ScreenOf key={route.path} screen={SCREENS.survey} props={{ binding: route.binding }} />;
     case 'confirm':
-      return <ConfirmPage key={route.path} binding={route.binding} />;
+      return <ScreenOf key={route.path} screen={SCREENS.confirm} props={{ binding: route.binding }} />;
     case 'redirect':
       return <Navigate to={route.to} replace />;
   }
@@ -81,13 +74,11 @@ export function App() {
         <FailureProvider>
           <Layout>
             <ErrorBoundary>
-              <Suspense fallback={<Placeholder />}>
-                <Routes>
-                  {ROUTES.map((route) => (
-                    <Route key={route.path} path={route.path} element={element(route)} />
-                  ))}
-                </Routes>
-              </Suspense>
+              <Routes>
+                {ROUTES.map((route) => (
+                  <Route key={route.path} path={route.path} element={element(route)} />
+                ))}
+              </Routes>
             </ErrorBoundary>
           </Layout>
         </FailureProvider>

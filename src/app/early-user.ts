@@ -10,11 +10,15 @@ interface EarlyLoad {
 }
 
 let early: EarlyLoad | null = null;
+/** Only the page's first screen is prefetched; early.ts and main.tsx both ask, whichever runs first starts it. */
+let prefetched = false;
 
 const samePage = (a: PageAccess, b: PageAccess) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Starts loading the user (spec §4) for the screen about to show; its outcome waits for the screen. */
+/** Starts loading the user (spec §4) for the page's first screen, once; its outcome waits for the screen. */
 export function prefetchUser(api: ApiClient, page: PageAccess): void {
+  if (prefetched) return;
+  prefetched = true;
   const load = loadUser(api, page);
   // The screen that takes it handles a failure; until then it is no unhandled rejection.
   load.catch(() => undefined);
