@@ -38,7 +38,11 @@ try {
     ['survey check and compile', () => benchSurvey()],
     ['survey-storage endpoint under load (loopback)', () => benchServer()],
   ];
-  for (const [title, run] of sections) {
+  // `npm run bench -- lighthouse` runs the sections whose title contains any of the words given.
+  const only = process.argv.slice(2).map((word) => word.toLowerCase());
+  const chosen = only.length === 0 ? sections : sections.filter(([title]) => only.some((word) => title.toLowerCase().includes(word)));
+  if (chosen.length === 0) throw new Error(`no bench section matches ${only.join(', ')}; sections: ${sections.map(([title]) => title).join(' | ')}`);
+  for (const [title, run] of chosen) {
     console.log(`\n## ${title}`);
     for (const line of await run()) console.log(line);
   }

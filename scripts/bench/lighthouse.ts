@@ -16,6 +16,8 @@ export const LIGHTHOUSE_PAGES = [
 ];
 
 interface Run {
+  /** Lighthouse's own failure (it then scores 0): its code and message. */
+  error?: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   metrics: string;
   flagged: string[];
@@ -32,7 +34,8 @@ async function runOnce(port: number, url: string, cookie: string): Promise<Run> 
   const flagged = Object.values(lhr.audits)
     .filter((a) => weighed.has(a.id) && a.score !== null && a.score < 1)
     .map((a) => `${a.id} ${Math.round((a.score ?? 0) * 100)}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-  return { scores, metrics, flagged };
+  const error = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+  return { error, scores, metrics, flagged };
 }
 
 /** Runs Lighthouse `runs` times on each page and reports the median scores, one block per page. */
@@ -41,17 +44,27 @@ export async function benchLighthouse(server: RunningServer, runs = 3): Promise<
   const lines: string[] = [];
   try {
     for (const { path, persona } of LIGHTHOUSE_PAGES) {
+      // A run Lighthouse itself fails (it scores 0 then) says nothing of the page: it is reported,
+      // and replaced by another, at most `runs` times.
       const results: Run[] = [];
-      for (let i = 0; i < runs; i += 1) {
+      const failures: string[] = [];
+      while (results.length < runs && failures.length < runs) {
         const { name, value } = await signInCookie(server.base, persona);
-        results.push(await runOnce(chrome.port, `${server.base}${path}`, `${name}=${value}`));
+        const run = await runOnce(chrome.port, `${server.base}${path}`, `${name}=${value}`);
+        if (run.error) failures.push(run.error);
+        else results.push(run);
+      }
+      if (results.length === 0) {
+        lines.push(`${path}: every Lighthouse run failed: ${failures.join('; ')}`);
+        continue;
       }
       const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]))])) as Run['scores'];
       const typical = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(results.length / 2)] ?? results[0];
       lines.push(
-        `${path}: performance ${medians.performance}, accessibility ${medians.accessibility}, best practices ${medians['best-practices']} (median of ${runs}; performance per run: ${results.map((r) => r.scores.performance).join(', ')})`,
+        `${path}: performance ${medians.performance}, accessibility ${medians.accessibility}, best practices ${medians['best-practices']} (median of ${results.length}; performance per run: ${results.map((r) => r.scores.performance).join(', ')})`,
         `  median run: ${typical?.metrics ?? ''}`,
         `  lost points: ${typical?.flagged.join('; ') || 'none'}`,
+        ...(failures.length > 0 ? [`  runs Lighthouse failed and ran again: ${failures.join('; ')}`] : []),
       );
     }
   } finally {
