@@ -32,12 +32,14 @@ test('every spec imports test from the shared fixture, never from @playwright/te
 test('pages, assets and API answers carry the strict policy', async ({ page, request }) => {
   await signIn(page, 'paid-monthly', '/cancel/seo');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const script = await page.locator('script[type="module"]').getAttribute('src');
-  for (const path of ['/cancel/seo', script ?? '', '/cancel/api/get-csrf-token/']) {
+  // The early script and the main one.
+  const scripts = await page.locator('script[type="module"]').evaluateAll((elements) => elements.map((element) => element.getAttribute('src') ?? ''));
+  expect(scripts).toHaveLength(2);
+  for (const path of ['/cancel/seo', ...scripts, '/cancel/api/get-csrf-token/']) {
     const response = await request.get(path);
     const policy = response.headers()['content-security-policy'] ?? '';
-    const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
-    expect(scripts, path).toBe("'self'");
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+    expect(scriptSources, path).toBe("'self'");
     expect(policy, path).not.toMatch(/unsafe-(eval|inline)/);
   }
 });
