@@ -73,10 +73,7 @@ function firstScreenReady(doc: Document = document): Promise<void> {
  */
 export const QUIET_START_MS = 3000;
 
-/** Resolves after `ms`, or earlier once something is reported. */
-function quietSpell(ms: number): Promise<void> {
-  return Promise.race([reported, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
-}
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves once the browser is idle, so tracking never competes with what the customer is doing. */
 function idle(): Promise<void> {
@@ -94,10 +91,9 @@ export interface MonitoringOptions {
 
 /**
  * Starts error tracking once the first screen is there: reads the DSN from the page
- * (`<meta name="sentry-dsn">`), waits until the first screen has rendered, then QUIET_START_MS (or
- * until the first report) and until the browser is idle, loads Sentry in its own chunk and sends
- * the reports made so far. Without a DSN it stops there,
- * and reports are only logged.
+ * (`<meta name="sentry-dsn">`), waits until the first screen has rendered and QUIET_START_MS more
+ * (or only until the first report), then until the browser is idle, loads Sentry in its own chunk
+ * and sends the reports made so far. Without a DSN it stops there, and reports are only logged.
  */
 export async function startMonitoring(options: MonitoringOptions = {}): Promise<void> {
   if (state.kind !== 'waiting') return;
@@ -107,8 +103,8 @@ export async function startMonitoring(options: MonitoringOptions = {}): Promise<
     return;
   }
   try {
-    await firstScreenReady();
-    await quietSpell(QUIET_START_MS);
+    // Something to report starts it at once; otherwise the first screen, then the quiet spell.
+    await Promise.race([reported, firstScreenReady().then(() => delay(QUIET_START_MS))]);
     await idle();
     const { startSentry } = await loadChunk('error-tracking', () => import('./sentry'));
     const report = startSentry({ ...config, ignoreErrors: IGNORED_ERRORS, tracesSampleRate: TRACES_SAMPLE_RATE }, options.secrets ?? (() => []));
