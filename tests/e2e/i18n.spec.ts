@@ -32,7 +32,18 @@ const SAME_AS_ENGLISH: Record<Language, string[]> = {
   zh: BRANDS,
 };
 
-const SCREENSHOTS = ['de', 'ja'];
+const SCREENSHOTS = ['de', 'ja', 'ko', 'zh'];
+
+/**
+ * The faces each CJK language's text must be drawn in: its own Han glyph shapes (macOS, Windows,
+ * Noto / Source Han). Another language's face, or no face at all (empty boxes), fails.
+ */
+const CJK_FACES: Partial<Record<Language, RegExp>> = {
+  ja: /Hiragino|Yu Gothic|Meiryo|(CJK|Sans) JP\b/,
+  ko: /Apple SD Gothic|Malgun|(CJK|Sans) KR\b/,
+  zh: /PingFang|YaHei|(CJK|Sans) SC\b/,
+};
+const ANY_CJK_FACE = new RegExp(Object.values(CJK_FACES).map((face) => face.source).join('|'));
 
 interface Catalog {
   language: Language;
@@ -134,10 +145,41 @@ async function expectLayoutHolds(page: Page, what: string): Promise<void> {
   expect(problems, `${what}: layout at ${page.viewportSize()?.width}px`).toEqual([]);
 }
 
-/** Checks one screen: no English leaks, the layout holds, and (German and Japanese) a screenshot. */
+/** The font families the browser drew the heading's text with (Chromium's own account of it). */
+async function headingFonts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    // Each element reports the fonts of its own text nodes only, so ask the heading and everything in it.
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'h1, h1 *' });
+    const families = new Set<string>();
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      for (const font of fonts) families.add(font.familyName);
+    }
+    return [...families];
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A Chinese, Japanese or Korean heading is drawn in that language's own face, not another's, and not as empty boxes. */
+async function expectOwnScript(page: Page, language: Language, what: string): Promise<void> {
+  const face = CJK_FACES[language];
+  if (!face) return;
+  const fonts = await headingFonts(page);
+  expect(fonts.some((family) => face.test(family)), `${what}: heading drawn in ${fonts.join(', ')}`).toBe(true);
+  const foreign = fonts.filter((family) => ANY_CJK_FACE.test(family) && !face.test(family));
+  expect(foreign, `${what}: heading drawn partly in another language's face`).toEqual([]);
+}
+
+/** Checks one screen: no English leaks, the layout holds, CJK text in its own face, and (German and CJK) a screenshot. */
 async function checkScreen(page: Page, catalog: Catalog, sources: { id: string; pattern: RegExp }[], name: string): Promise<void> {
   expect(await englishLeaks(page, catalog, sources), `${catalog.language} ${name}: English texts`).toEqual([]);
   await expectLayoutHolds(page, `${catalog.language} ${name}`);
+  await expectOwnScript(page, catalog.language, `${catalog.language} ${name}`);
   if (SCREENSHOTS.includes(catalog.language)) {
     await page.screenshot({ path: `tests/e2e/screenshots/i18n-${catalog.language}-${name}-375.png`, fullPage: true });
   }
@@ -264,6 +306,16 @@ test('the English check finds English: the English page read against the German 
   await expect(heading(page)).toHaveText('We’re sorry to see you go');
   const leaks = await englishLeaks(page, loadCatalog('de'), englishSources());
   expect(leaks).toEqual(expect.arrayContaining([expect.stringContaining("'We’re sorry to see you go'"), expect.stringContaining("'Continue'")]));
+});
+
+test('the script check finds a Japanese heading drawn in Chinese glyphs', async ({ page }) => {
+  await signIn(page, 'paid-annual', '/cancel/seo', 'ja');
+  await expect(heading(page)).toHaveText(loadCatalog('ja').t('We’re sorry to see you go'));
+  await expectOwnScript(page, 'ja', 'ja');
+  await heading(page).evaluate((h1) => {
+    h1.style.fontFamily = "'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei'";
+  });
+  await expect(expectOwnScript(page, 'ja', 'ja in a Chinese face')).rejects.toThrow(/heading drawn/);
 });
 
 test('a page whose URL contains plan is English whatever the language setting', async ({ page }) => {

@@ -52,6 +52,14 @@ describe('GET /dev/survey', () => {
     }
     const expected = Object.values(bundle.surveys).reduce((n, s) => n + AUDIENCES.reduce((m, a) => m + Object.keys(s.audiences[a].steps).length, 0), 0);
     expect(links).toHaveLength(expected);
+    // Each table says how many steps it lists, in words that fit the number.
+    for (const survey of Object.values(bundle.surveys)) {
+      for (const audience of AUDIENCES) {
+        const count = Object.keys(survey.audiences[audience].steps).length;
+        expect(response.body).toContain(`${count} ${count === 1 ? 'step' : 'steps'}, opened`);
+      }
+    }
+    expect(response.body).not.toContain('1 steps');
     // The strict CSP: scripts and styles only as files.
     expect(response.body).not.toMatch(/<script(?![^>]*\ssrc=)|<style|\sstyle=/);
   });

@@ -94,6 +94,8 @@ function stepRow(bundle: CompiledBundle, survey: CompiledSurvey, audience: Audie
 }
 
 /** The steps of one audience in the order the YAML lists them (the graph's node order). */
+const stepCount = (count: number): string => `${count} ${count === 1 ? 'step' : 'steps'}`;
+
 function audienceTable(bundle: CompiledBundle, survey: CompiledSurvey, audience: Audience, input: SurveyPreview): string {
   const flow = survey.audiences[audience];
   const binding = pageFor(bundle, survey, input.route);
@@ -105,7 +107,7 @@ function audienceTable(bundle: CompiledBundle, survey: CompiledSurvey, audience:
     .join('\n');
   return `<section class="panel" aria-labelledby="${e(`${survey.id}-${audience}`)}">
 <h3 id="${e(`${survey.id}-${audience}`)}">${audience === 'trial' ? 'Trial' : 'Paid'} customers</h3>
-<p class="muted">${Object.keys(flow.steps).length} steps, opened ${who}, in <code>${e(input.lang)}</code>.</p>
+<p class="muted">${stepCount(Object.keys(flow.steps).length)}, opened ${who}, in <code>${e(input.lang)}</code>.</p>
 <table>
 <thead><tr><th scope="col">Step</th><th scope="col">What it shows</th><th scope="col">Open it</th></tr></thead>
 <tbody>
