@@ -3,9 +3,12 @@ import './styles/base.css';
 import '../renderer/forms.css';
 import { createRoot } from 'react-dom/client';
 import { csrfToken } from '../api';
-import { activatePageLanguage } from '../i18n';
+import { activateFallbackLanguage, activatePageLanguage } from '../i18n';
 import { loadChunk, reportError, startMonitoring } from '../monitoring';
 import { App, preloadScreen } from './App';
+import { bundle } from './bundle';
+import { PageUnavailable } from './components/PageUnavailable';
+import { savedEnteredTexts } from './saved-survey';
 
 // Failures outside React's reach are reported too (the monitoring drops the known noise).
 window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
@@ -15,18 +18,24 @@ const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
 // A render failure outside the screens' error boundary (the page frame itself) is reported too.
 const root = createRoot(container, { onUncaughtError: (error) => reportError(error, 'App failed to render') });
-// Error tracking loads after the first render, in its own chunk; the CSRF token never leaves in a report.
-const startTracking = () => void startMonitoring({ secrets: () => [csrfToken()] });
+// Error tracking loads after the first render, in its own chunk; neither the CSRF token nor anything
+// the customer typed on any step (kept with the saved answers) leaves in a report.
+const startTracking = () => void startMonitoring({ secrets: () => [csrfToken(), ...savedEnteredTexts(bundle.surveys)] });
 
 preloadScreen(window.location.pathname);
 
-activatePageLanguage(loadChunk).then(
-  () => {
-    root.render(<App />);
-    startTracking();
-  },
-  (error: unknown) => {
+// The page's own catalog, else English (a page the customer can read beats an empty one), else a
+// plain notice with a way to try again.
+activatePageLanguage(loadChunk)
+  .catch((error: unknown) => {
     reportError(error, 'Messages weren’t loaded');
-    startTracking();
-  },
-);
+    return activateFallbackLanguage(loadChunk);
+  })
+  .then(
+    () => root.render(<App />),
+    (error: unknown) => {
+      reportError(error, 'Messages weren’t loaded');
+      root.render(<PageUnavailable />);
+    },
+  )
+  .finally(startTracking);

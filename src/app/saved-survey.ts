@@ -1,5 +1,6 @@
 // Answers kept in sessionStorage per toolkit page, so a reload or Back loses nothing (DESIGN §8).
-import type { SurveyState } from '../engine';
+import { enteredTexts, restoreState, type SurveyState } from '../engine';
+import type { CompiledSurvey } from '../model';
 
 interface KeyValueStore {
   getItem(key: string): string | null;
@@ -7,11 +8,18 @@ interface KeyValueStore {
   removeItem(key: string): void;
 }
 
-const stateKey = (route: string) => `cancel:survey:${route}`;
+const STATE_KEY_PREFIX = 'cancel:survey:';
+const stateKey = (route: string) => `${STATE_KEY_PREFIX}${route}`;
 const doneKey = (route: string) => `cancel:done:${route}`;
 
+/** A store whose keys can be listed, as sessionStorage's can. */
+interface ListableStore extends KeyValueStore {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
 /** sessionStorage when the browser lets us use it; a throw-away store otherwise (private modes). */
-function store(): KeyValueStore | null {
+function store(): ListableStore | null {
   try {
     return globalThis.sessionStorage ?? null;
   } catch {
@@ -20,7 +28,7 @@ function store(): KeyValueStore | null {
 }
 
 /** The saved survey state of a page, unparsed-safe (the engine's restoreState validates it). */
-export function readSavedState(route: string, from = store()): unknown {
+export function readSavedState(route: string, from: KeyValueStore | null = store()): unknown {
   try {
     const text = from?.getItem(stateKey(route));
     return text ? (JSON.parse(text) as unknown) : null;
@@ -29,7 +37,28 @@ export function readSavedState(route: string, from = store()): unknown {
   }
 }
 
-export function saveState(route: string, state: SurveyState, to = store()): void {
+/**
+ * What the customer typed on any survey of this tab, from the saved states: error reports scrub it
+ * wherever it turns up, even after the step that showed it is gone.
+ */
+export function savedEnteredTexts(surveys: Readonly<Record<string, CompiledSurvey>>, from: ListableStore | null = store()): string[] {
+  const texts: string[] = [];
+  try {
+    for (let index = 0; from && index < from.length; index++) {
+      const key = from.key(index);
+      if (!key?.startsWith(STATE_KEY_PREFIX)) continue;
+      const saved = readSavedState(key.slice(STATE_KEY_PREFIX.length), from) as Partial<SurveyState> | null;
+      const survey = typeof saved?.surveyId === 'string' ? surveys[saved.surveyId] : undefined;
+      const state = survey && saved?.audience ? restoreState(survey, saved.audience, saved) : null;
+      if (survey && state) texts.push(...enteredTexts(survey, state));
+    }
+  } catch {
+    // A blocked storage holds nothing to scrub.
+  }
+  return texts;
+}
+
+export function saveState(route: string, state: SurveyState, to: KeyValueStore | null = store()): void {
   try {
     to?.setItem(stateKey(route), JSON.stringify(state));
   } catch {
@@ -38,7 +67,7 @@ export function saveState(route: string, state: SurveyState, to = store()): void
 }
 
 /** Forgets the answers (after a successful submission) and remembers the page was completed. */
-export function markSubmitted(route: string, to = store()): void {
+export function markSubmitted(route: string, to: KeyValueStore | null = store()): void {
   try {
     to?.removeItem(stateKey(route));
     to?.setItem(doneKey(route), '1');
@@ -48,7 +77,7 @@ export function markSubmitted(route: string, to = store()): void {
 }
 
 /** Whether the page's survey was submitted in this tab (the confirmation survives a reload). */
-export function wasSubmitted(route: string, from = store()): boolean {
+export function wasSubmitted(route: string, from: KeyValueStore | null = store()): boolean {
   try {
     return from?.getItem(doneKey(route)) === '1';
   } catch {
@@ -56,7 +85,7 @@ export function wasSubmitted(route: string, from = store()): boolean {
   }
 }
 
-export function clearSubmitted(route: string, from = store()): void {
+export function clearSubmitted(route: string, from: KeyValueStore | null = store()): void {
   try {
     from?.removeItem(doneKey(route));
   } catch {
@@ -73,7 +102,7 @@ export interface RetainedOutcome {
 }
 
 /** Forgets the answers (the survey is not sent) and remembers the accepted offer, so its success screen survives a reload. */
-export function markRetained(route: string, outcome: RetainedOutcome, to = store()): void {
+export function markRetained(route: string, outcome: RetainedOutcome, to: KeyValueStore | null = store()): void {
   try {
     to?.removeItem(stateKey(route));
     to?.setItem(retainedKey(route), JSON.stringify(outcome));
@@ -83,7 +112,7 @@ export function markRetained(route: string, outcome: RetainedOutcome, to = store
 }
 
 /** The offer accepted on this page in this tab, if any. */
-export function retainedOutcome(route: string, from = store()): RetainedOutcome | null {
+export function retainedOutcome(route: string, from: KeyValueStore | null = store()): RetainedOutcome | null {
   try {
     const text = from?.getItem(retainedKey(route));
     const value: unknown = text ? JSON.parse(text) : null;

@@ -7,3 +7,4 @@ export * from './payload';
 export * from './paths';
 export * from './restore';
 export * from './offers';
+export * from './entered-texts';

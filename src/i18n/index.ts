@@ -1,7 +1,7 @@
 // Lingui for the whole app: one i18n instance, one lazily loaded catalog chunk per language, one
 // translator for survey texts.
 import { i18n, type Messages } from '@lingui/core';
-import { PSEUDO_LOCALE, resolveLocale, type Locale } from './languages';
+import { PSEUDO_LOCALE, resolveLocale, SOURCE_LANGUAGE, type Locale } from './languages';
 import { pseudoAllowed, pseudoWanted } from './pseudo-switch';
 
 export { i18n };
@@ -40,8 +40,8 @@ const htmlLang = (locale: Locale) => (locale === PSEUDO_LOCALE ? 'en-XA' : local
 /**
  * Loads and activates the page's locale (spec §2): the server's language setting from `<html lang>`,
  * English for a language we do not ship, English on a 'plan' page, the pseudo-locale where the server
- * allows it and `?lang=pseudo` asked for it. A catalog that fails to load rejects (there is no
- * silent switch to English for a language we ship).
+ * allows it and `?lang=pseudo` asked for it. A catalog that fails to load rejects: the caller
+ * reports it and may fall back to English (activateFallbackLanguage).
  */
 export async function activatePageLanguage(loadChunk: ChunkLoader = plainLoad): Promise<Locale> {
   const url = window.location.href;
@@ -51,6 +51,18 @@ export async function activatePageLanguage(loadChunk: ChunkLoader = plainLoad): 
     pseudoAllowed: pseudoAllowed(document),
     pseudoWanted: pseudoWanted(url),
   });
+  return activateLocale(locale, loadChunk);
+}
+
+/**
+ * Loads and activates English, for a page whose own catalog failed to load: a customer who can
+ * read the page in English can still cancel, where a page left empty helps nobody.
+ */
+export function activateFallbackLanguage(loadChunk: ChunkLoader = plainLoad): Promise<Locale> {
+  return activateLocale(SOURCE_LANGUAGE, loadChunk);
+}
+
+async function activateLocale(locale: Locale, loadChunk: ChunkLoader): Promise<Locale> {
   const { messages } = await loadChunk(`messages-${locale}`, CATALOGS[locale]);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = htmlLang(locale);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markRetained, markSubmitted, readSavedState, retainedOutcome, saveState, wasSubmitted } from '../../../src/app/saved-survey';
-import { startSurvey } from '../../../src/engine';
+import { markRetained, markSubmitted, readSavedState, retainedOutcome, saveState, savedEnteredTexts, wasSubmitted } from '../../../src/app/saved-survey';
+import { startSurvey, transition } from '../../../src/engine';
 import { cancellationSurvey } from '../engine/compiled';
 
 function memoryStore() {
@@ -9,6 +9,10 @@ function memoryStore() {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
     items,
   };
 }
@@ -54,5 +58,19 @@ describe('saved survey', () => {
     const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
     expect(() => saveState('seo', startSurvey(cancellationSurvey(), 'paid'), broken)).not.toThrow();
     expect(readSavedState('seo', broken)).toBeNull();
+  });
+
+  it('lists what was typed on every saved survey of the tab, for the error reports to scrub', () => {
+    const store = memoryStore();
+    const survey = cancellationSurvey();
+    const seo = transition(survey, startSurvey(survey, 'paid'), { type: 'continue', data: { answer: 'other', details: { other: 'Private reason' } } });
+    const local = transition(survey, startSurvey(survey, 'trial'), { type: 'edit', data: { answer: 'other', details: { other: 'Draft on local' } } });
+    saveState('seo', seo, store);
+    saveState('local', local, store);
+    store.setItem('cancel:survey:broken', '{not json');
+    store.setItem('unrelated', 'Not a survey');
+    expect(savedEnteredTexts({ [survey.id]: survey }, store).sort()).toEqual(['Draft on local', 'Private reason']);
+    expect(savedEnteredTexts({}, store)).toEqual([]);
+    expect(savedEnteredTexts({ [survey.id]: survey }, null)).toEqual([]);
   });
 });
