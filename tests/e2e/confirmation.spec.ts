@@ -82,3 +82,53 @@ test('resend failing shows the banner and keeps the button', async ({ page, guar
   await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
   expect(guard.reported()).toEqual(['Send confirmation email was failed']);
 });
+
+test('the final confirmation tells the customer once the emailed link was confirmed in another tab', async ({ page, request, guard }) => {
+  const checks: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/is-confirmed/')) checks.push(new URL(sent.url()).pathname);
+  });
+  // The sst page: its own API segment, and no other test confirms its cancellation for real.
+  await signIn(page, 'sst-admin', '/cancel/plan');
+  await toClosingForm(page, `Confirmed elsewhere ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  // Coming back to the tab asks; not confirmed yet, so nothing changes.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => checks.length).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'Didn’t get the email?' })).toBeVisible();
+
+  const other = await page.context().newPage();
+  await other.goto(await confirmationLink(request, PERSONA_EMAILS['sst-admin'], 'sst'));
+  await expect(other.getByText('You have confirmed the cancellation of SST.')).toBeVisible();
+  await other.close();
+
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.locator('.confirmed-note')).toHaveText('You have confirmed the cancellation of SST.');
+  await expect(page.getByRole('heading', { name: 'Didn’t get the email?' })).toHaveCount(0);
+  await expect(page.getByText(/You can resend the email/)).toHaveCount(0);
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'You have confirmed the cancellation of SST.' })).toHaveCount(1);
+  expect(new Set(checks)).toEqual(new Set(['/cancel/api/sst/is-confirmed/']));
+  expect(guard.reported()).toEqual([]);
+});
+
+test('the page also asks on its own while it is open, and a failed check is reported without a banner', async ({ page, guard }) => {
+  guard.allow(/status of 500/);
+  let answer: 'fail' | 'confirmed' = 'fail';
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  await page.route('**/is-confirmed/', (route) =>
+    answer === 'fail' ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Broken.' } }) : route.fulfill({ json: { confirmed: true, state: 'confirmed' } }),
+  );
+  await page.clock.install();
+  await signIn(page, 'paid-monthly', '/cancel/traffic-and-market');
+  await toClosingForm(page, `Asked in the background ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  await page.clock.runFor(10_000);
+  await expect.poll(() => guard.reported()).toContain("Trends: Cancellation wasn't confirmed");
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toHaveCount(0);
+  answer = 'confirmed';
+  await page.clock.runFor(30_000);
+  await expect(page.locator('.confirmed-note')).toHaveText('You have confirmed the cancellation of Traffic & Market Toolkit.');
+});

@@ -7,8 +7,10 @@ import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
 import { useTitle } from '../components/use-title';
+import { translateSurveyText } from '../../i18n';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { randomKey } from '../submission';
+import { useCancellationConfirmed } from './use-cancellation-confirmed';
 
 /** Counts down from `seconds` to 0, once a second; `restart` starts again. */
 function useCountdown(seconds: number) {
@@ -36,12 +38,14 @@ function useHeadingFocus() {
 
 /** The final confirmation after a submitted survey (spec §2 'Final confirmation copy'). */
 export function Confirmation({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) {
-  return binding.confirmRoute ? <EmailConfirmation api={api} route={binding.route} /> : <RequestConfirmation />;
+  return binding.confirmRoute ? <EmailConfirmation api={api} route={binding.route} name={binding.name} /> : <RequestConfirmation />;
 }
 
-function EmailConfirmation({ api, route }: { api: ApiClient; route: string }) {
+function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; route: string; name: string }) {
   const { t } = useLingui();
   const { fail, clear } = useFailure();
+  const confirmed = useCancellationConfirmed(api);
+  const name = translateSurveyText(englishName);
   const { left, restart } = useCountdown(bundle.provider.resendCountdownSeconds);
   const [sending, setSending] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -51,8 +55,11 @@ function EmailConfirmation({ api, route }: { api: ApiClient; route: string }) {
   useHeadingFocus();
   // Announced when the countdown ends and after a resend, never every second.
   useEffect(() => {
-    if (left === 0) setAnnouncement(t`You can now resend the email.`);
-  }, [left, t]);
+    if (left === 0 && !confirmed) setAnnouncement(t`You can now resend the email.`);
+  }, [left, confirmed, t]);
+  useEffect(() => {
+    if (confirmed) setAnnouncement(t`You have confirmed the cancellation of ${name}.`);
+  }, [confirmed, name, t]);
 
   const resend = async () => {
     if (inFlight.current) return;
@@ -91,17 +98,25 @@ function EmailConfirmation({ api, route }: { api: ApiClient; route: string }) {
           Read our <a href={bundle.provider.links.refundPolicy}>cancellation and refund policy</a>.
         </Trans>
       </p>
-      <h2 className="heading-m">
-        <Trans>Didn’t get the email?</Trans>
-      </h2>
-      {left > 0 ? (
-        <p className="resend-countdown">
-          <Plural value={left} one="You can resend the email in # second." other="You can resend the email in # seconds." />
+      {confirmed ? (
+        <p className="confirmed-note">
+          <Trans>You have confirmed the cancellation of {name}.</Trans>
         </p>
       ) : (
-        <button type="button" className="button button--secondary" aria-disabled={sending || undefined} onClick={() => void resend()}>
-          <Trans>Resend email</Trans>
-        </button>
+        <>
+          <h2 className="heading-m">
+            <Trans>Didn’t get the email?</Trans>
+          </h2>
+          {left > 0 ? (
+            <p className="resend-countdown">
+              <Plural value={left} one="You can resend the email in # second." other="You can resend the email in # seconds." />
+            </p>
+          ) : (
+            <button type="button" className="button button--secondary" aria-disabled={sending || undefined} onClick={() => void resend()}>
+              <Trans>Resend email</Trans>
+            </button>
+          )}
+        </>
       )}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
