@@ -4,7 +4,7 @@
 //   node build.mjs --dev      unminified, with source maps
 // `npm run dev` (scripts/dev) imports the esbuild options from here, so the watched build bundles the same way.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -119,6 +119,8 @@ async function buildApp(dev) {
   writeFileSync(join(appDir, 'index.html'), indexHtml(result.metafile, appDir));
 }
 
+const escapeHtml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * The page shell: no inline script or style, so it runs under a strict Content-Security-Policy.
  * @param {import('esbuild').Metafile} metafile the app build's metafile
@@ -138,13 +140,16 @@ export function indexHtml(metafile, appDir = APP_DIR) {
   const imported = [...early.imports, ...entry.imports].filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const preloads = [...new Set(imported)].map((path) => `<link rel="modulepreload" href="${url(path)}">`);
   const css = entry.cssBundle ? `<link rel="stylesheet" href="${url(entry.cssBundle)}">` : '';
+  // Until a screen names itself in the page's language, the title is the provider's name, which
+  // reads the same in every language.
+  const provider = JSON.parse(readFileSync(join(root, 'src/generated/survey.json'), 'utf8')).provider.name;
   // The early script is async: it runs as soon as it and its few imports arrive, not after main's.
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Cancel subscription</title>
+<title>${escapeHtml(provider)}</title>
 <link rel="icon" href="data:,">
 <script type="module" async src="${url(earlyFile)}"></script>
 ${css}

@@ -1,15 +1,22 @@
 import { Trans } from '@lingui/react/macro';
 import { STEP_HEADING_ID, type StepFormContext } from './context';
 
-/** 'Step 2 of 4' (3.5 shows as 3); nothing for a survey without an indicator. */
+/** 'SEO Toolkit · Step 2 of 4' (3.5 shows as 3); nothing for a survey without an indicator. */
 export function StepCaption({ indicator }: Pick<StepFormContext, 'indicator'>) {
   if (!indicator) return null;
-  const { current, total } = indicator;
+  const { current, total, subject } = indicator;
   return (
     <span className="caption">
-      <Trans>
-        Step {current} of {total}
-      </Trans>
+      {subject && (
+        <>
+          <span className="caption__subject">{subject}</span> <span aria-hidden="true">· </span>
+        </>
+      )}
+      <span className="caption__step">
+        <Trans>
+          Step {current} of {total}
+        </Trans>
+      </span>
     </span>
   );
 }

@@ -2,12 +2,20 @@
 import type { Registry } from '@rjsf/utils';
 import type { ChoiceAnswer, FormBearingStep, FormField } from '../model';
 
+/** Where the customer is: step `current` of `total`, in the cancellation of `subject` (e.g. 'SEO Toolkit'). */
+export interface StepIndicator {
+  current: number;
+  total: number;
+  /** The subscription being cancelled, in the customer's language (spec §2: the page's app name). */
+  subject?: string;
+}
+
 export interface StepFormContext {
   step: FormBearingStep;
   /** The choice step's answers in this visit's order ('Other' last); empty for other steps. */
   answers: ChoiceAnswer[];
   /** 'Step 2 of 4', or null for a survey without an indicator. */
-  indicator: { current: number; total: number } | null;
+  indicator: StepIndicator | null;
   /** Turns an English survey text into the customer's language. */
   translate: (english: string) => string;
   /** Bumped on every failed submit, so the error summary takes focus again. */

@@ -19,6 +19,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: unknown): void {
     reportError(error, 'Screen failed to render');
+    // Like every failure (spec §4): the banner takes the place of the screen, at the top.
+    window.scrollTo({ top: 0 });
   }
 
   override render(): ReactNode {

@@ -36,23 +36,27 @@ export function WithUser({ api, page, children }: { api: ApiClient; page: PageAc
 
   if (load === 'loading') return <Placeholder />;
   if (load === 'failed') {
-    return (
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          clear();
-          setLoad('loading');
-          setAttempt((n) => n + 1);
-        }}
-      >
-        <Trans>Try again</Trans>
-      </button>
-    );
+    const retry = () => {
+      clear();
+      setLoad('loading');
+      setAttempt((n) => n + 1);
+    };
+    return <LoadFailed onRetry={retry} />;
   }
   if (load.kind === 'no-subscription') return <Navigate to={NO_SUBSCRIPTION_PATH} replace />;
   if (load.kind === 'signed-out') return <SignInHint />;
   return children(load);
+}
+
+/** The user could not be loaded: the banner above says so; the title too, and the customer may try again. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  useTitle(t`Manage subscription`);
+  return (
+    <button type="button" className="button button--secondary" onClick={onRetry}>
+      <Trans>Try again</Trans>
+    </button>
+  );
 }
 
 function SignInHint() {

@@ -72,7 +72,12 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const formStep = step.type === 'offer' ? null : step;
   const validator = useStepValidator(flow, formStep);
   const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state]);
-  const indicator = stepIndicator(survey, state);
+  // The caption names the subscription being cancelled, so /cancel/seo and /cancel/all do not look alike.
+  const subject = translateSurveyText(binding.name);
+  const indicator = useMemo(() => {
+    const position = stepIndicator(survey, state);
+    return position && { ...position, subject };
+  }, [survey, state, subject]);
   const [errorsShown, setErrorsShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -95,7 +100,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const { current, total } = indicator ?? { current: 0, total: 0 };
   const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
   // The confirmation and the success screen name themselves.
-  useTitle(done || retained ? null : errorsShown ? t`Error: ${pageName}` : pageName);
+  useTitle(done || retained ? null : pageName, errorsShown);
 
   if (done) return <Confirmation binding={binding} api={api} />;
   if (retained) return <OfferAccepted step={retained.step} plan={retained.plan} />;
