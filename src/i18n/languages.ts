@@ -1,5 +1,5 @@
 // Which interface language a page uses (spec §2, §9), and the development pseudo-locale.
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../model';
+import { DEFAULT_LANGUAGE, isEnglishOnlyUrl, isLanguage, LANGUAGES, type Language } from '../model';
 
 export { LANGUAGES, type Language };
 
@@ -15,23 +15,12 @@ export const PSEUDO_LOCALE = 'pseudo-LOCALE';
 /** A locale the app can activate: one of the 14 languages, or the pseudo-locale in development. */
 export type Locale = Language | typeof PSEUDO_LOCALE;
 
-/** The pages that are always English (spec §2: 'always English when the URL contains plan'). */
-function isEnglishOnly(url: string): boolean {
-  // The path, not the query: a confirmation key or a step id that happens to hold 'plan' must not
-  // switch a customer's page to English.
-  try {
-    return new URL(url, 'http://localhost').pathname.includes('plan');
-  } catch {
-    return url.includes('plan');
-  }
-}
-
 /**
  * The page's language: the server's setting (`<html lang>`, e.g. `pt-BR` → `pt`), English when it
  * is missing or not one of ours, and always English on a URL whose path contains 'plan'.
  */
 export function resolveLanguage(pageLanguage: string | null | undefined, url: string): Language {
-  if (isEnglishOnly(url)) return SOURCE_LANGUAGE;
+  if (isEnglishOnlyUrl(url)) return SOURCE_LANGUAGE;
   const base = (pageLanguage ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
   return isLanguage(base) ? base : SOURCE_LANGUAGE;
 }
@@ -49,7 +38,7 @@ export interface PageLocaleInput {
 
 /** The locale to activate: the pseudo-locale only where the server allows it and it was asked for. */
 export function resolveLocale(input: PageLocaleInput): Locale {
-  if (isEnglishOnly(input.url)) return SOURCE_LANGUAGE;
+  if (isEnglishOnlyUrl(input.url)) return SOURCE_LANGUAGE;
   if (input.pseudoAllowed && input.pseudoWanted) return PSEUDO_LOCALE;
   return resolveLanguage(input.pageLanguage, input.url);
 }

@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './html';
+import { isEnglishOnlyUrl } from '../model';
 import { isLanguage } from './languages';
 
 /** The manifest's name beside index.html (the build plugin writes the same). */
@@ -34,7 +35,7 @@ export function screenOf(path: string): string | null {
 
 /** The page's language as the app resolves it (src/i18n/languages.ts): English wherever the URL contains 'plan'. */
 export function pageLanguage(url: string, sessionLanguage: string | undefined): string {
-  if (url.includes('plan')) return 'en';
+  if (isEnglishOnlyUrl(url)) return 'en';
   return sessionLanguage && isLanguage(sessionLanguage) ? sessionLanguage : 'en';
 }
 

@@ -61,6 +61,9 @@ describe('the page’s preloads (server)', () => {
     expect(pageLanguage('/cancel/plan', 'de')).toBe('en');
     expect(pageLanguage('/cancel/seo', 'xx')).toBe('en');
     expect(pageLanguage('/cancel/seo', undefined)).toBe('en');
+    // The same rule as the app's: the path decides, so a key holding 'plan' keeps the customer's language.
+    expect(pageLanguage('/cancel/seo/confirm-unsubscribe?key=planAbc', 'de')).toBe('de');
+    expect(pageLanguage('/cancel/plan?lang=de', 'de')).toBe('en');
   });
 
   it('links the catalog, then the screen, each file once, before the end of the head', () => {
