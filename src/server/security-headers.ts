@@ -1,21 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The app's policy: only our own scripts, styles, fonts and calls; no inline script, no eval, no framing. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The app's policy: only our own scripts, styles, fonts and calls; no inline script, no eval, no
+ * framing. Error reports are the one call that may leave: to the origin of `reportTo` (the Sentry
+ * DSN), when it is another origin than ours.
+ */
+export function contentSecurityPolicy(reportTo?: string): string {
+  const reportOrigin = originOf(reportTo);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    reportOrigin ? `connect-src 'self' ${reportOrigin}` : "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The origin of an absolute http(s) URL (a DSN's user part dropped); undefined for anything else. */
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'cross-origin-opener-policy': 'same-origin',
@@ -25,12 +42,15 @@ const HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Adds the security headers to every response (errors and 404s included). Responses that did not
- * choose their own caching (API, dev pages, errors) get `no-store`; static files set theirs.
+ * Adds the security headers to every response (errors and 404s included), the policy letting error
+ * reports reach `sentryDsn`'s origin. Responses that did not choose their own caching (API, dev
+ * pages, errors) get `no-store`; static files set theirs.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean; sentryDsn?: string }): void {
+  const policy = contentSecurityPolicy(options.sentryDsn);
   app.addHook('onSend', async (request, reply) => {
     reply.headers(HEADERS);
+    reply.header('content-security-policy', policy);
     if (options.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!reply.hasHeader('cache-control') || request.url.startsWith('/cancel/api/')) {
       reply.header('cache-control', 'no-store');

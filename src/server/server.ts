@@ -60,7 +60,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   installJsonParser(app);
   app.setValidatorCompiler(compileValidator);
   installErrorHandler(app);
-  installSecurityHeaders(app, { https });
+  installSecurityHeaders(app, { https, sentryDsn: config.sentryDsn });
 
   const sessions = createSessions(db, { secure: https, now });
   const mailer = createMailer({
