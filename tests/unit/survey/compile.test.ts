@@ -370,4 +370,18 @@ describe('compiler output', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('refuses a survey whose aliases would expand without bound, as a problem rather than a crash', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'survey-aliases-'));
+    try {
+      await cp(join(ROOT, 'survey'), join(root, 'survey'), { recursive: true });
+      await cp(join(ROOT, 'tests/fixtures/invalid/excessive-aliases.yaml'), join(root, 'survey/laughs.yaml'));
+      const error: unknown = await compileSurveyProject(root).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SurveyProblemsError);
+      const problems = (error as SurveyProblemsError).problems.map((p) => [p.code, p.line, p.col]);
+      expect(problems).toEqual([['excessive-aliases', 90, 9]]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
