@@ -2,6 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import payloadSchema from '../../../schemas/survey-payload.schema.json';
 import type { ChoiceStep, CompiledBundle, CompiledFlow, CompiledStep, FormStep, TextStep } from '../../../src/model';
 import { compiledFiles, compileSurveyProject, SurveyProblemsError, writeCompiled } from '../../../scripts/survey';
 
@@ -285,6 +286,19 @@ describe('compiled step forms', () => {
       pattern: { key: 'commentRequired' },
       maxLength: { key: 'commentWithin', count: 1500 },
     });
+  });
+
+  it('the email field of every closing form has the payload schema\'s email pattern', () => {
+    const forms = Object.values(bundle.surveys).flatMap((survey) =>
+      Object.values(survey.audiences).flatMap((f) => Object.values(f.steps).filter((s): s is FormStep => s.type === 'form')),
+    );
+    expect(forms.length).toBeGreaterThanOrEqual(4);
+    const pattern = payloadSchema.properties.email.pattern;
+    expect(pattern).toMatch(/@/);
+    for (const form of forms) {
+      const properties = form.form.schema.properties as Record<string, { pattern?: unknown }>;
+      expect(properties.email?.pattern, form.id).toBe(pattern);
+    }
   });
 
   it('identical schemas share one validator id; different ones do not', () => {
