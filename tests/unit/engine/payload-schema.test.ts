@@ -74,6 +74,35 @@ describe('buildPayload against schemas/survey-payload.schema.json', () => {
     });
   }
 
+  it('refuses a declined offer that does not say what it offered, or says what another kind offers', () => {
+    const withRecord = (record: object): boolean | undefined =>
+      validate?.({
+        timestamp: '2026-11-21T10:00:00.000Z',
+        name: 'Ann Example',
+        email: USER.email,
+        accepted_terms: true,
+        toolkit: 'seo',
+        survey: {
+          first_question: {
+            question: 'Please let us know why you’re leaving',
+            question_translated: 'Please let us know why you’re leaving',
+            answers: ['The price is too high'],
+            answers_translated: ['The price is too high'],
+            comment: '',
+          },
+        },
+        retention: [{ offer: 'an-offer', choice: 'declined', ...record }],
+      }) as boolean | undefined;
+    expect(withRecord({ kind: 'discount', percent: 30, months: 3 })).toBe(true);
+    expect(withRecord({ kind: 'downgrade', plans: ['guru', 'pro'] })).toBe(true);
+    expect(withRecord({ kind: 'discount', percent: 30 })).toBe(false);
+    expect(withRecord({ kind: 'discount', percent: 0, months: 3 })).toBe(false);
+    expect(withRecord({ kind: 'downgrade' })).toBe(false);
+    expect(withRecord({ kind: 'downgrade', plans: [] })).toBe(false);
+    expect(withRecord({ kind: 'downgrade', plans: ['guru'], percent: 30 })).toBe(false);
+    expect(withRecord({ kind: 'discount', percent: 30, months: 3, plans: ['guru'] })).toBe(false);
+  });
+
   it('covers every compiled survey, the growth kit included', () => {
     expect(Object.keys(bundle.surveys).sort()).toEqual(['cancellation', 'growth-kit']);
   });

@@ -3,7 +3,8 @@ import type { CompiledSurvey, CompiledStep } from '../../../src/model';
 import { currentStep, startSurvey, transition, type PathMove, type StepData, type SurveyState } from '../../../src/engine';
 import type { Audience, StepId } from '../../../src/model';
 
-export const USER = { email: 'ann@example.com', name: 'Ann Example' };
+/** BUSINESS: the product group that is offered smaller plans (Guru, Pro). */
+export const USER = { email: 'ann@example.com', name: 'Ann Example', product_group: 'BUSINESS' };
 
 /** The data a customer would enter on `step` to take `move`. */
 export function dataFor(step: CompiledStep, move: PathMove): StepData {
