@@ -32,6 +32,8 @@ export function checkAliases(doc: Document): AliasProblem[] {
   const open = new Set<unknown>();
   let expanded = 0;
   let stopped = false;
+  // Every anchor of the file, gathered once and only when some alias names none before it.
+  let allAnchors: ReadonlySet<string> | undefined;
 
   const sizeOf = (node: unknown): number => {
     if (stopped) return 0;
@@ -39,7 +41,8 @@ export function checkAliases(doc: Document): AliasProblem[] {
       const offset = node.range?.[0] ?? 0;
       const target = anchors.get(node.source);
       if (target === undefined) {
-        problems.push({ offset, code: 'unknown-alias', message: unknownAliasMessage(doc, node.source, anchors.keys()) });
+        allAnchors ??= anchorsIn(doc);
+        problems.push({ offset, code: 'unknown-alias', message: unknownAliasMessage(node.source, allAnchors, anchors.keys()) });
         return 1;
       }
       if (open.has(target)) {
@@ -74,8 +77,8 @@ export function checkAliases(doc: Document): AliasProblem[] {
 }
 
 /** Why an alias names nothing: most often its anchor comes later in the file, or is misspelt. */
-function unknownAliasMessage(doc: Document, name: string, anchorsBefore: Iterable<string>): string {
-  if (anchorsIn(doc).has(name)) {
+function unknownAliasMessage(name: string, allAnchors: ReadonlySet<string>, anchorsBefore: Iterable<string>): string {
+  if (allAnchors.has(name)) {
     return `'*${name}' comes before its anchor '&${name}': an alias can only name an anchor above it`;
   }
   const close = closestName(name, anchorsBefore);
