@@ -106,6 +106,17 @@ async function checkFile(name: string): Promise<CheckedFile> {
   const yaml = await loadYamlFile(name);
   const kind = fileKind(name);
   if (yaml.problems.length > 0) return { yaml, kind, problems: yaml.problems };
+  try {
+    return checkParsedFile(yaml, kind);
+  } catch (error) {
+    // A check that throws is a checker bug; reporting it as this file's problem keeps every other file's problems.
+    const reason = error instanceof Error ? error.message : String(error);
+    const problem = problemAt(name, { line: 1, col: 1 }, 'internal-error', `the checker failed on this file (${reason}); please report it`);
+    return { yaml, kind, problems: [problem] };
+  }
+}
+
+function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
   const problems = checkSchema(yaml, kind);
   switch (kind) {
     case 'survey': {

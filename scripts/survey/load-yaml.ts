@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { checkAliases, MAX_ALIAS_EXPANSION } from './alias-check';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit } from 'yaml';
 import type { Document, YAMLError } from 'yaml';
 import { problemAt } from './problems';
@@ -50,7 +51,10 @@ export async function loadYamlFile(file: string): Promise<YamlFile> {
   return parseYaml(text, file);
 }
 
-/** Parses YAML text, keeping node positions so later checks can point at the offending key or value. */
+/**
+ * Parses YAML text, keeping node positions so later checks can point at the offending key or value.
+ * Never throws: bad syntax, broken or excessive aliases and any failure converting the document become problems.
+ */
 export function parseYaml(text: string, file: string): YamlFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
@@ -67,12 +71,19 @@ export function parseYaml(text: string, file: string): YamlFile {
     return problemAt(file, positionOf(error.pos[0]), 'yaml-syntax', syntaxMessage(error.message));
   });
 
-  return {
-    file,
-    data: problems.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 }),
-    problems,
-    locate: (path, part = 'value') => locateNode(doc, path, part, positionOf),
-  };
+  if (problems.length === 0) {
+    for (const alias of checkAliases(doc)) problems.push(problemAt(file, positionOf(alias.offset), alias.code, alias.message));
+  }
+  const locate: YamlFile['locate'] = (path, part = 'value') => locateNode(doc, path, part, positionOf);
+  if (problems.length > 0) return { file, data: undefined, problems, locate };
+  try {
+    // The alias check above has already refused what `maxAliasCount` guards against; the limit stays as a backstop.
+    return { file, data: doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION }), problems, locate };
+  } catch (error) {
+    // Anything else the conversion throws is still this file's problem: the other files must be checked too.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { file, data: undefined, problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)], locate };
+  }
 }
 
 /** The first line of a `yaml` error message, without its own position suffix (we print ours). */

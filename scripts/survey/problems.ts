@@ -10,6 +10,10 @@ export type ProblemCode =
   | 'missing-file'
   | 'yaml-syntax'
   | 'duplicate-key'
+  | 'unknown-alias'
+  | 'excessive-aliases'
+  // the checker itself failed on a file (a bug to report, not a mistake in the file)
+  | 'internal-error'
   // the authoring schema (schemas/*.schema.json)
   | 'unknown-key'
   | 'missing-key'

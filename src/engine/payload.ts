@@ -1,4 +1,5 @@
-import type { CompiledSurvey, PayloadSlot, QuestionEntry, RetentionRecord, SurveyPayload, User } from '../model';
+import type { CompiledSurvey, OfferStep, PayloadSlot, QuestionEntry, RetentionRecord, SurveyPayload, User } from '../model';
+import { downgradePlans } from './offers';
 import { SurveyTransitionError, type ChoiceData, type FormValues, type OfferData, type TextData, type SurveyState } from './state';
 import { answerById, flowOf, stepById } from './steps';
 
@@ -7,7 +8,8 @@ export type Translate = (english: string) => string;
 
 /** What the payload needs beyond the survey state. */
 export interface PayloadContext {
-  user: Pick<User, 'email'>;
+  /** The email goes into the payload; the product group says which plans a declined downgrade showed. */
+  user: Pick<User, 'email' | 'product_group'>;
   /** When the user was loaded (spec §3). */
   timestamp: string;
   toolkit: string;
@@ -24,12 +26,20 @@ const entry = (question: string, answers: string[], comment: string, t: Translat
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
+/** A declined offer with what it offered: the discount's numbers, or the plans shown for the product group. */
+function declined(step: OfferStep, productGroup: string): RetentionRecord {
+  const { offer } = step;
+  if (offer.kind === 'discount') return { offer: step.id, kind: 'discount', percent: offer.percent, months: offer.months, choice: 'declined' };
+  return { offer: step.id, kind: 'downgrade', plans: downgradePlans(step, productGroup), choice: 'declined' };
+}
+
 /**
  * The survey-storage payload of spec §3 for a completed survey: only the questions on the path
  * taken (a step left by going back is not included), English texts plus the translated ones.
  * Step 3.5's text is step 3's comment; an empty optional comment is not an answered question.
  * The email is always the user's own: the form shows it read-only. Offers declined on the way
- * are listed under `retention`.
+ * are listed under `retention`, each with what it offered (a downgrade's plans as the OfferScreen
+ * showed them: those of the user's product group).
  */
 export function buildPayload(survey: CompiledSurvey, state: SurveyState, context: PayloadContext): SurveyPayload {
   if (state.status !== 'complete') throw new SurveyTransitionError('only a complete survey has a payload');
@@ -70,7 +80,7 @@ export function buildPayload(survey: CompiledSurvey, state: SurveyState, context
         break;
       }
       case 'offer':
-        if ((data as OfferData).choice === 'declined') retention.push({ offer: id, kind: step.offer.kind, choice: 'declined' });
+        if ((data as OfferData).choice === 'declined') retention.push(declined(step, context.user.product_group));
         break;
     }
   }

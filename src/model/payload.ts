@@ -18,13 +18,31 @@ export interface QuestionEntry {
   comment: string;
 }
 
-/** A retention offer the customer was shown and declined before cancelling. */
-export interface RetentionRecord {
+/** A discount the customer was shown and declined, with the discount it offered. */
+export interface DeclinedDiscount {
   /** The survey step that showed it. */
   offer: string;
-  kind: 'discount' | 'downgrade';
+  kind: 'discount';
+  percent: number;
+  months: number;
   choice: 'declined';
 }
+
+/** A downgrade the customer was shown and declined, with the plans it offered. */
+export interface DeclinedDowngrade {
+  /** The survey step that showed it. */
+  offer: string;
+  kind: 'downgrade';
+  /** The plan ids offered for the customer's product group, in the order shown. */
+  plans: string[];
+  choice: 'declined';
+}
+
+/**
+ * A retention offer the customer was shown and declined before cancelling. It says what was on the
+ * table, so the answer can be read after the YAML's numbers or plans have changed.
+ */
+export type RetentionRecord = DeclinedDiscount | DeclinedDowngrade;
 
 /**
  * The survey submission posted to survey-storage (spec §3; schema: schemas/survey-payload.schema.json).

@@ -165,11 +165,12 @@ test.describe('an eligible customer', () => {
       expect(stored).toHaveLength(1);
       const payload = stored[0]?.payload;
       if (!payload) throw new Error(`no survey stored as '${name}'`);
-      const declined = path.filter((m) => m.answer === 'declined').map((m) => ({ offer: m.step, kind: offerStep(m.step).offer.kind, choice: 'declined' }));
+      // Each declined offer with what it offered: survey/cancellation.yaml's discount, or the plans shown to BUSINESS.
+      const offered = (step: string) => (offerStep(step).offer.kind === 'discount' ? { kind: 'discount', percent: 30, months: 3 } : { kind: 'downgrade', plans: ['guru', 'pro'] });
+      const declined = path.filter((m) => m.answer === 'declined').map((m) => ({ offer: m.step, ...offered(m.step), choice: 'declined' }));
       expect(payload.retention).toEqual(declined);
-      expect(payload).toEqual(
-        buildPayload(survey, state, { user: { email: PERSONA_EMAILS[ELIGIBLE] }, timestamp: payload.timestamp, toolkit: binding.toolkit, translate: (t) => t }),
-      );
+      const user = { email: PERSONA_EMAILS[ELIGIBLE], product_group: PRODUCT_GROUP };
+      expect(payload).toEqual(buildPayload(survey, state, { user, timestamp: payload.timestamp, toolkit: binding.toolkit, translate: (t) => t }));
     });
   }
 

@@ -7,7 +7,7 @@ import { AUDIENCES, type Audience, type SurveyPayload, type ToolkitBinding } fro
 import { dataFor, enter, expectStep, submitStep } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { storedSurveys } from './support/server-data';
-import { PERSONA_EMAILS, signIn, type PersonaId } from './support/session';
+import { PERSONA_EMAILS, PERSONA_PRODUCT_GROUPS, signIn, type PersonaId } from './support/session';
 import { bundle, surveyOf } from './support/survey';
 
 const pages = bundle().toolkits.filter((b) => b.survey === 'cancellation');
@@ -65,7 +65,7 @@ for (const audience of AUDIENCES) {
         const loadedAt = Date.parse(payload.timestamp);
         expect(loadedAt).toBeGreaterThanOrEqual(started.getTime() - 1000);
         expect(loadedAt).toBeLessThanOrEqual(Date.now());
-        const user = { email: PERSONA_EMAILS[persona] };
+        const user = { email: PERSONA_EMAILS[persona], product_group: PERSONA_PRODUCT_GROUPS[persona] };
         expect(payload).toEqual(
           buildPayload(survey, state, { user, timestamp: payload.timestamp, toolkit: binding.toolkit, translate: (text) => text }),
         );

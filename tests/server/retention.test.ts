@@ -40,16 +40,25 @@ describe('retention offers declared in the survey', () => {
   it('stores the declined offers with the survey', async () => {
     const client = await harness.signIn('paid-monthly');
     const payload = surveyPayload('mia.monthly@example.com', {
-      retention: [{ offer: 'downgrade-offer', kind: 'downgrade', choice: 'declined' }],
+      retention: [{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }],
     });
     expect((await client.post('/cancel/api/survey-storage/survey-monitoring/', payload)).statusCode).toBe(200);
     const [row] = harness.rows<{ payload: string }>('SELECT payload FROM survey_submissions');
-    expect(JSON.parse(row?.payload ?? 'null').retention).toEqual([{ offer: 'downgrade-offer', kind: 'downgrade', choice: 'declined' }]);
+    expect(JSON.parse(row?.payload ?? 'null').retention).toEqual([{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }]);
+  });
+
+  it('refuses a declined offer that does not say what it offered, naming the field', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const payload = { ...surveyPayload('mia.monthly@example.com'), retention: [{ offer: 'downgrade-offer', kind: 'downgrade', choice: 'declined' }] };
+    const refused = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('retention[0].plans: is required');
+    expect(harness.counts().survey_submissions).toBe(0);
   });
 
   it('refuses a retention record that is not a declined offer, naming the field', async () => {
     const client = await harness.signIn('paid-monthly');
-    const payload = { ...surveyPayload('mia.monthly@example.com'), retention: [{ offer: 'discount-offer', kind: 'discount', choice: 'accepted' }] };
+    const payload = { ...surveyPayload('mia.monthly@example.com'), retention: [{ offer: 'discount-offer', kind: 'discount', percent: 30, months: 3, choice: 'accepted' }] };
     const refused = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^retention\[0\]\.choice: /);

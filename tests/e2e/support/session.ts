@@ -25,6 +25,17 @@ export const PERSONA_USER_IDS: Record<PersonaId, string> = {
   'sst-member': '1007',
 };
 
+/** The personas' product groups (src/server/personas.ts): which smaller plans a downgrade offers them. */
+export const PERSONA_PRODUCT_GROUPS: Record<PersonaId, string> = {
+  'paid-monthly': 'BUSINESS',
+  'paid-annual': 'GURU',
+  trial: 'PRO',
+  'no-subscription': '',
+  'seo-only': 'PRO',
+  'sst-admin': 'BUSINESS',
+  'sst-member': 'BUSINESS',
+};
+
 /** Signs the page's browser context in as `persona` and opens `next`. */
 export async function signIn(page: Page, persona: PersonaId, next = '/cancel', lang?: string): Promise<void> {
   const query = new URLSearchParams({ persona, next, ...(lang ? { lang } : {}) });

@@ -90,10 +90,18 @@ describe.each(AUDIENCES)('offer nodes of the %s graph', (audience) => {
         continue;
       }
       expect(state.status).toBe('complete');
-      const payload = buildPayload(survey, state, { user: { email: 'a@example.com' }, timestamp: 't', toolkit: 'seo', translate: (s) => s });
+      const user = { email: 'a@example.com', product_group: 'BUSINESS' };
+      const payload = buildPayload(survey, state, { user, timestamp: 't', toolkit: 'seo', translate: (s) => s });
+      // What survey/cancellation.yaml offers (decision 23): 30% for 3 months, or Guru or Pro to BUSINESS.
+      const offered = {
+        'discount-offer': { kind: 'discount', percent: 30, months: 3 },
+        'downgrade-offer': { kind: 'downgrade', plans: ['guru', 'pro'] },
+      };
       const declined = path.filter((m) => m.answer === 'declined');
       expect(payload.retention).toEqual(
-        declined.length === 0 ? undefined : declined.map((m) => ({ offer: m.step, kind: m.step === 'discount-offer' ? 'discount' : 'downgrade', choice: 'declined' })),
+        declined.length === 0
+          ? undefined
+          : declined.map((m) => ({ offer: m.step, ...offered[m.step as keyof typeof offered], choice: 'declined' })),
       );
     }
   });

@@ -3,7 +3,7 @@ import { buildPayload, restoreState, startSurvey, transition, type StepData, typ
 import { cancellationSurvey } from './compiled';
 
 const survey = cancellationSurvey();
-const context = { user: { email: 'ann@example.com' }, timestamp: '2026-11-21T09:30:00.000Z', toolkit: 'seo', translate: (s: string) => `«${s}»` };
+const context = { user: { email: 'ann@example.com', product_group: 'BUSINESS' }, timestamp: '2026-11-21T09:30:00.000Z', toolkit: 'seo', translate: (s: string) => `«${s}»` };
 
 function answer(state: SurveyState, data: StepData) {
   return transition(survey, state, { type: 'continue', data });
@@ -77,6 +77,32 @@ describe('buildPayload', () => {
     state = answer(state, { name: 'Cy', comment: '   ', agreement: true });
     const payload = buildPayload(survey, state, context);
     expect(Object.keys(payload.survey)).toEqual(['first_question']); // the blank optional comment is not an answer
+  });
+
+  it('records a declined discount with its percent and months', () => {
+    let state = transition(survey, startSurvey(survey, 'paid'), { type: 'offers', available: ['discount-offer'] });
+    state = answer(state, { answer: 'not-meeting-needs' });
+    state = answer(state, { answer: 'price-too-high' });
+    state = answer(state, { choice: 'declined' });
+    state = answer(state, { answer: 'not-sure-yet' });
+    state = answer(state, { name: 'Ann', agreement: true });
+    expect(buildPayload(survey, state, context).retention).toEqual([
+      { offer: 'discount-offer', kind: 'discount', percent: 30, months: 3, choice: 'declined' },
+    ]);
+  });
+
+  it('records a declined downgrade with the plans shown to the customer’s product group', () => {
+    const declinedBy = (productGroup: string) => {
+      let state = transition(survey, startSurvey(survey, 'paid'), { type: 'offers', available: ['downgrade-offer'] });
+      state = answer(state, { answer: 'not-using-now' });
+      state = answer(state, { answer: 'budget' });
+      state = answer(state, { choice: 'declined' });
+      state = answer(state, { answer: 'not-sure-yet' });
+      state = answer(state, { name: 'Ann', agreement: true });
+      return buildPayload(survey, state, { ...context, user: { email: 'ann@example.com', product_group: productGroup } }).retention;
+    };
+    expect(declinedBy('BUSINESS')).toEqual([{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }]);
+    expect(declinedBy('GURU')).toEqual([{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['pro'], choice: 'declined' }]);
   });
 
   it('refuses to build a payload before the survey is complete', () => {

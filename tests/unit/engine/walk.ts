@@ -1,9 +1,10 @@
 // Test support: walks a path of enumeratePaths through transition(), entering plausible data.
 import type { CompiledSurvey, CompiledStep } from '../../../src/model';
 import { currentStep, startSurvey, transition, type PathMove, type StepData, type SurveyState } from '../../../src/engine';
-import type { Audience } from '../../../src/model';
+import type { Audience, StepId } from '../../../src/model';
 
-export const USER = { email: 'ann@example.com', name: 'Ann Example' };
+/** BUSINESS: the product group that is offered smaller plans (Guru, Pro). */
+export const USER = { email: 'ann@example.com', name: 'Ann Example', product_group: 'BUSINESS' };
 
 /** The data a customer would enter on `step` to take `move`. */
 export function dataFor(step: CompiledStep, move: PathMove): StepData {
@@ -29,9 +30,13 @@ export function dataFor(step: CompiledStep, move: PathMove): StepData {
   }
 }
 
-/** The state after taking every move of `path`, asserting each move is on the current step. */
-export function walk(survey: CompiledSurvey, audience: Audience, path: PathMove[]): SurveyState {
+/**
+ * The state after taking every move of `path`, asserting each move is on the current step.
+ * `offers` are the offer steps the customer may be shown, as the eligibility call would set them.
+ */
+export function walk(survey: CompiledSurvey, audience: Audience, path: PathMove[], offers: readonly StepId[] = []): SurveyState {
   let state = startSurvey(survey, audience, () => 0.5);
+  if (offers.length > 0) state = transition(survey, state, { type: 'offers', available: [...offers] });
   for (const move of path) {
     const step = currentStep(survey, state);
     if (step.id !== move.step) throw new Error(`expected step '${move.step}', the survey is on '${step.id}'`);

@@ -51,7 +51,8 @@ export function payloadAlong(
     state = transition(survey, state, { type: 'continue', data: dataFor(currentStep(survey, state), move, options.name, options.comment) });
   }
   return buildPayload(survey, state, {
-    user: { email: options.email },
+    // BUSINESS, the product group the downgrade offers smaller plans to, as the paid customers who saw it.
+    user: { email: options.email, product_group: 'BUSINESS' },
     timestamp: '2025-05-01T09:00:00.000Z',
     toolkit: options.toolkit,
     translate: (english) => `[de] ${english}`,

@@ -12,6 +12,10 @@ type Expected = [string, number, number][];
 const FIXTURES: Record<string, Expected> = {
   'yaml-syntax.yaml': [['yaml-syntax', 47, 15]],
   'duplicate-key.yaml': [['duplicate-key', 45, 5]],
+  // `*after-reasons` where the anchor above is `&after-reason`: at the alias.
+  'unknown-alias.yaml': [['unknown-alias', 26, 15]],
+  // Nine levels of nine aliases each: at the first alias past the limit, the first `*d`.
+  'excessive-aliases.yaml': [['excessive-aliases', 90, 9]],
   'unknown-key.yaml': [['unknown-key', 29, 11]],
   'missing-key.yaml': [['missing-key', 49, 9]],
   'wrong-type.yaml': [['wrong-type', 4, 17]],
@@ -137,6 +141,34 @@ describe('survey:check CLI', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^tests\/fixtures\/invalid\/yaml-syntax\.yaml:47:15: error yaml-syntax: /);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
+  });
+
+  // A file the YAML library cannot turn into data must not stop the checker from reporting the others.
+  const BROKEN_ALIASES: [string, string][] = [
+    ['unknown-alias.yaml', '26:15: error unknown-alias'],
+    ['excessive-aliases.yaml', '90:9: error excessive-aliases'],
+  ];
+  for (const [broken, where] of BROKEN_ALIASES) {
+    it(`reports ${broken} and the problems of another file in one run, with no stack trace`, () => {
+      const run = spawnSync(tsx, ['scripts/survey/check.ts', `${INVALID}/${broken}`, `${INVALID}/unknown-step.yaml`], {
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stdout.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^${INVALID}/${broken}:${where}: \\S`));
+      expect(lines[1]).toMatch(/^tests\/fixtures\/invalid\/unknown-step\.yaml:23:15: error unknown-step: /);
+      // stderr holds the count only: no "survey:check failed", no stack trace.
+      expect(run.stderr).toBe('survey: 2 problems\n');
+    });
+  }
+
+  it('reports only the broken file when the other file is clean', () => {
+    const files = [`${INVALID}/excessive-aliases.yaml`, 'tests/fixtures/valid/tiny.yaml'];
+    const run = spawnSync(tsx, ['scripts/survey/check.ts', ...files], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^tests\/fixtures\/invalid\/excessive-aliases\.yaml:90:9: error excessive-aliases: [^\n]+\n$/);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at |survey:check failed/);
   });
 
   it('exits 0 with a one-line summary on the shipped survey', () => {

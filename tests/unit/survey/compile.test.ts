@@ -2,6 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import payloadSchema from '../../../schemas/survey-payload.schema.json';
 import type { ChoiceStep, CompiledBundle, CompiledFlow, CompiledStep, FormStep, TextStep } from '../../../src/model';
 import { compiledFiles, compileSurveyProject, SurveyProblemsError, writeCompiled } from '../../../scripts/survey';
 
@@ -287,6 +288,19 @@ describe('compiled step forms', () => {
     });
   });
 
+  it('the email field of every closing form has the payload schema\'s email pattern', () => {
+    const forms = Object.values(bundle.surveys).flatMap((survey) =>
+      Object.values(survey.audiences).flatMap((f) => Object.values(f.steps).filter((s): s is FormStep => s.type === 'form')),
+    );
+    expect(forms.length).toBeGreaterThanOrEqual(4);
+    const pattern = payloadSchema.properties.email.pattern;
+    expect(pattern).toMatch(/@/);
+    for (const form of forms) {
+      const properties = form.form.schema.properties as Record<string, { pattern?: unknown }>;
+      expect(properties.email?.pattern, form.id).toBe(pattern);
+    }
+  });
+
   it('identical schemas share one validator id; different ones do not', () => {
     const paidFinal = step(flow('paid'), 'final', 'form').form.validatorId;
     const trialFinal = step(flow('trial'), 'final', 'form').form.validatorId;
@@ -366,6 +380,20 @@ describe('compiler output', () => {
       expect(error).toBeInstanceOf(SurveyProblemsError);
       const codes = (error as SurveyProblemsError).problems.map((p) => p.code);
       expect(codes).toEqual(['unknown-step', 'missing-file']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a survey whose aliases would expand without bound, as a problem rather than a crash', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'survey-aliases-'));
+    try {
+      await cp(join(ROOT, 'survey'), join(root, 'survey'), { recursive: true });
+      await cp(join(ROOT, 'tests/fixtures/invalid/excessive-aliases.yaml'), join(root, 'survey/laughs.yaml'));
+      const error: unknown = await compileSurveyProject(root).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SurveyProblemsError);
+      const problems = (error as SurveyProblemsError).problems.map((p) => [p.code, p.line, p.col]);
+      expect(problems).toEqual([['excessive-aliases', 90, 9]]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
