@@ -5,10 +5,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { cpus, loadavg } from 'node:os';
+import { CATEGORIES, targetVerdict } from './lighthouse-targets';
 import { median } from './stats';
 import { signInCookie, type RunningServer } from './serve';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 export const LIGHTHOUSE_PAGES = [
   { path: '/cancel/seo', persona: 'paid-monthly' },
@@ -62,6 +62,7 @@ export async function benchLighthouse(server: RunningServer, runs = 3): Promise<
       const typical = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(results.length / 2)] ?? results[0];
       lines.push(
         `${path}: performance ${medians.performance}, accessibility ${medians.accessibility}, best practices ${medians['best-practices']} (median of ${results.length}; performance per run: ${results.map((r) => r.scores.performance).join(', ')})`,
+        `  ${targetVerdict(medians)}`,
         `  median run: ${typical?.metrics ?? ''}`,
         `  lost points: ${typical?.flagged.join('; ') || 'none'}`,
         ...(failures.length > 0 ? [`  runs Lighthouse failed and ran again: ${failures.join('; ')}`] : []),
