@@ -3,6 +3,7 @@ import { expect, test } from './support/fixtures';
 import { confirmationLink } from './support/mail';
 import { cancelButton, toClosingForm } from './support/quick';
 import { PERSONA_EMAILS, signIn } from './support/session';
+import { shoot } from './support/shoot';
 import { bundle } from './support/survey';
 
 const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
@@ -111,6 +112,7 @@ test('the final confirmation tells the customer once the emailed link was confir
   await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'You have confirmed the cancellation of SST.' })).toHaveCount(1);
   expect(new Set(checks)).toEqual(new Set(['/cancel/api/sst/is-confirmed/']));
   expect(guard.reported()).toEqual([]);
+  await shoot(page, '19-confirmed-elsewhere');
 });
 
 test('the page also asks on its own while it is open, and a failed check is reported without a banner', async ({ page, guard }) => {
