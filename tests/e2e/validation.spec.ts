@@ -90,6 +90,29 @@ test('step 1: an option, the Other text (blank, 1501, 1500), then step 3.5 (blan
   expect(stored?.payload.survey.third_question).toMatchObject({ answers: ['Yes'], comment: 's'.repeat(250) });
 });
 
+test('a limited box is checked on Continue, not while typing: past the limit it only counts the excess', async ({ page }) => {
+  await signIn(page, 'paid-annual', '/cancel/social');
+  await radio(page, 'Other').check();
+  const other = page.getByRole('textbox', { name: 'Please tell us why you’re leaving' });
+  await other.fill('a'.repeat(1498));
+  // Keystrokes, not a paste: the last characters are typed one by one, past the limit.
+  await other.press('End');
+  await page.keyboard.type('bcde');
+  await expect(other).toHaveValue(`${'a'.repeat(1498)}bcde`);
+  await expect(page.locator('.count')).toHaveText('You have 2 characters too many');
+  await expect(page.locator('.count')).toHaveClass(/count--over/);
+  // Leaving the box is not a submit either.
+  await page.keyboard.press('Tab');
+  await expect(summary(page)).toHaveCount(0);
+  await expect(page.locator('.error-message')).toHaveCount(0);
+  await expect(page.getByText('Please enter your comment within 1500 characters.')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^Error: /);
+
+  await continueButton(page).click();
+  await expectErrors(page, ['Please enter your comment within 1500 characters.']);
+  await expect(other).toHaveValue(`${'a'.repeat(1498)}bcde`);
+});
+
 test('an answer that needs text asks for it, with its placeholder', async ({ page }) => {
   await signIn(page, 'paid-annual', '/cancel/ai');
   await radio(page, 'The product doesn’t fully meet my needs').check();
