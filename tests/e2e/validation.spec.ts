@@ -2,6 +2,7 @@
 import { radio } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { answerEmailCalls, expectErrors, expectLinkFocuses, summary } from './support/forms';
+import { toClosingForm } from './support/quick';
 import { storedSurveys } from './support/server-data';
 import { signIn } from './support/session';
 
@@ -175,4 +176,26 @@ test('trial users are offered to keep their trial, paid users to stay', async ({
   await expect(page.getByRole('link', { name: 'I want to keep my trial subscription' })).toHaveAttribute('href', '/');
   await signIn(page, 'paid-annual', '/cancel/seo');
   await expect(page.getByRole('link', { name: 'I want to stay' })).toHaveAttribute('href', '/');
+});
+
+test('the closing form asks paid users for an optional comment, and never trial users', async ({ page }) => {
+  const comment = (p: typeof page) => p.getByRole('textbox', { name: 'Have anything else to add?' });
+  await signIn(page, 'paid-annual', '/cancel/content');
+  await toClosingForm(page, `Comment paid ${Date.now()}`);
+  await expect(comment(page)).toBeVisible();
+  await expect(comment(page)).not.toHaveAttribute('required');
+  await expect(page.locator('label', { hasText: 'Have anything else to add?' })).toContainText('(optional)');
+
+  for (const route of ['content', 'all']) {
+    await signIn(page, 'trial', `/cancel/${route}`);
+    await toClosingForm(page, `Comment trial ${Date.now()}`);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+    await expect(page.getByText('Have anything else to add?')).toHaveCount(0);
+    // Nor after a failed submit re-renders the form.
+    await page.getByRole('textbox', { name: 'Name' }).fill('');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expectErrors(page, ['Please enter your name.']);
+    await expect(page.getByText('Have anything else to add?')).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(2);
+  }
 });
