@@ -124,3 +124,13 @@ test('step 1 keeps its answer order, Other last, through reloads, Back and forwa
   await expect(heading(page)).toHaveText('We’re sorry to see you go');
   expect(await answerLabels(page)).toEqual(order);
 });
+
+test('a reload of step 1 before any answer keeps the order drawn for the visit (decision 3)', async ({ page }) => {
+  await signIn(page, 'trial', '/cancel/local');
+  const order = await stepOneOrder(page);
+  for (let reload = 0; reload < 3; reload += 1) {
+    await page.reload();
+    await expect(heading(page)).toHaveText('We’re sorry to see you go');
+    expect(await stepOneOrder(page), `after reload ${reload + 1}`).toEqual(order);
+  }
+});
