@@ -88,7 +88,7 @@ test.describe('the stored payload, written out by hand (spec §3)', () => {
   function storedOnce(name: string, started: number): SurveyPayload {
     const stored = storedSurveys(name);
     expect(stored).toHaveLength(1);
-    const [{ payload }] = stored as [{ payload: SurveyPayload }];
+    const payload = stored[0]?.payload as SurveyPayload;
     expect(payload.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(Date.parse(payload.timestamp)).toBeGreaterThanOrEqual(started - 1000);
     expect(Date.parse(payload.timestamp)).toBeLessThanOrEqual(Date.now());
