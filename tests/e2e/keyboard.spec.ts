@@ -230,3 +230,73 @@ test('in German too, the title starts with the page’s own “Error:” and nam
   await page.keyboard.press('Enter');
   await expectFailedSubmit(page);
 });
+
+test('an offer accepted by keyboard: the downgrade, its plan chosen with the arrow keys', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Eligibility and the downgrade are answered here: the server allows one retention action per customer.
+  const downgrades: string[] = [];
+  await page.route('**/cancel/api/seo/eligible-for-offer/', (route) => route.fulfill({ json: { result: true } }));
+  await page.route('**/cancel/api/seo/downgrade/**', async (route) => {
+    downgrades.push(new URL(route.request().url()).search);
+    await route.fulfill({ json: { downgraded: true, toolkit: 'seo', plan: 'guru' } });
+  });
+  await signIn(page, 'paid-monthly', '/cancel/seo');
+  await expect(heading(page)).toBeVisible();
+
+  await tabTo(page, (f) => f.type === 'radio');
+  await chooseByKeys(page, 'not-using-now');
+  await tabTo(page, isSubmit);
+  await page.keyboard.press('Enter');
+
+  await expectStepArrived(page, 'why-not-using');
+  await press(page, 'Tab');
+  await chooseByKeys(page, 'budget');
+  await tabTo(page, isSubmit);
+  await page.keyboard.press('Enter');
+
+  // The offer: accepting without a plan fails; the summary's link leads to the plans.
+  await expectStepArrived(page, 'downgrade-offer');
+  await tabTo(page, isSubmit);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Switch plan');
+  await page.keyboard.press('Enter');
+  await expectFailedSubmit(page);
+  await tabTo(page, (f) => f.tag === 'a' && f.href.startsWith('#'));
+  await page.keyboard.press('Enter');
+  await chooseByKeys(page, 'guru');
+  await tabTo(page, isSubmit);
+  await page.keyboard.press('Enter');
+
+  await expectStepArrived(page, 'retained');
+  await expect(heading(page)).toHaveText('Your plan is changing');
+  expect(downgrades).toEqual(['?to=guru']);
+  // The success screen's links take focus with the indicator too.
+  await tabTo(page, (f) => f.tag === 'a' && f.href === '/kb/support/');
+});
+
+test('the confirm page by keyboard: Try again after a failure reaches the outcome; a bad link leads back to the survey', async ({ page, guard }) => {
+  guard.allow(/status of (404|500)/);
+  let calls = 0;
+  await page.route('**/cancel/api/content/confirm/**', async (route) => {
+    calls += 1;
+    if (calls === 1) await route.fulfill({ status: 500, json: { error: 'internal-error', message: 'x' } });
+    else await route.fulfill({ json: { confirmed: true, toolkit: 'content' } });
+  });
+  await signIn(page, 'paid-annual', '/cancel/content/confirm-unsubscribe?key=answered-by-the-test');
+  await expect(page.locator('main h1')).toHaveText('We couldn’t confirm your cancellation');
+  await expect(page).toHaveTitle(/We couldn’t confirm your cancellation/);
+  await tabTo(page, (f) => f.tag === 'button');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main h1')).toHaveText('Your subscription has been canceled');
+  await expect(page).toHaveTitle(/^Your subscription has been canceled/);
+  expect(calls).toBe(2);
+  await tabTo(page, (f) => f.tag === 'a' && f.href === '/kb/refund-policy/');
+
+  // The server's own answer to a key it does not know.
+  await page.unroute('**/cancel/api/content/confirm/**');
+  await page.goto('/cancel/content/confirm-unsubscribe?key=no-such-key');
+  await expect(page.locator('main h1')).toHaveText('This confirmation link is not valid');
+  await tabTo(page, (f) => f.tag === 'a' && f.href === '/cancel/content');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/cancel/content');
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+});

@@ -4,8 +4,9 @@
 // they are walked by a persona the server finds not eligible. offers.spec.ts walks the offer paths.
 import { buildPayload, currentStep, enumeratePaths, startSurvey, toolkitHasOffers, transition, type PathMove } from '../../src/engine';
 import { AUDIENCES, type Audience, type SurveyPayload, type ToolkitBinding } from '../../src/model';
-import { dataFor, enter, expectStep, submitStep } from './support/driver';
+import { dataFor, enter, expectStep, radio, submitStep } from './support/driver';
 import { expect, test } from './support/fixtures';
+import { answerEmailCalls } from './support/forms';
 import { storedSurveys } from './support/server-data';
 import { PERSONA_EMAILS, PERSONA_PRODUCT_GROUPS, signIn, type PersonaId } from './support/session';
 import { bundle, surveyOf } from './support/survey';
@@ -76,3 +77,125 @@ for (const audience of AUDIENCES) {
     });
   });
 }
+
+// The payload written out by hand from spec §3 and survey/cancellation.yaml, one path per audience,
+// so the check does not rest on the engine's buildPayload (the code under test) alone.
+test.describe('the stored payload, written out by hand (spec §3)', () => {
+  const continueButton = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Continue', exact: true });
+  const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
+
+  /** The only stored submission named `name`, its timestamp checked to be when the user was loaded. */
+  function storedOnce(name: string, started: number): SurveyPayload {
+    const stored = storedSurveys(name);
+    expect(stored).toHaveLength(1);
+    const payload = stored[0]?.payload as SurveyPayload;
+    expect(payload.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    expect(Date.parse(payload.timestamp)).toBeGreaterThanOrEqual(started - 1000);
+    expect(Date.parse(payload.timestamp)).toBeLessThanOrEqual(Date.now());
+    return payload;
+  }
+
+  test('paid: Other with its text, Yes with the services (3.5), and the closing comment', async ({ page }) => {
+    await answerEmailCalls(page);
+    const name = `Hand paid ${Date.now()}`;
+    const started = Date.now();
+    await signIn(page, 'paid-annual', '/cancel/content');
+    await radio(page, 'Other').check();
+    await page.getByRole('textbox', { name: 'Please tell us why you’re leaving' }).fill('We built our own dashboards');
+    await continueButton(page).click();
+    await expect(heading(page)).toHaveText(/Are you going to use any other service instead\?$/);
+    await radio(page, 'Yes').check();
+    await continueButton(page).click();
+    await page.getByRole('textbox', { name: 'What services will they be?' }).fill('Rival Suite, Other Tool');
+    await continueButton(page).click();
+    await expect(heading(page)).toHaveText(/Confirm the cancellation$/);
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Have anything else to add?' }).fill('Thanks for the years');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(heading(page)).toHaveText('Your subscription has been canceled');
+
+    const payload = storedOnce(name, started);
+    expect(payload).toEqual({
+      timestamp: payload.timestamp,
+      name,
+      email: 'anton.annual@example.com',
+      accepted_terms: true,
+      toolkit: 'content',
+      survey: {
+        first_question: {
+          question: 'Please let us know why you’re leaving',
+          question_translated: 'Please let us know why you’re leaving',
+          answers: ['Other'],
+          answers_translated: ['Other'],
+          comment: 'We built our own dashboards',
+        },
+        // 'Other' on step 1 goes straight to the competitors question: no second question.
+        third_question: {
+          question: 'Are you going to use any other service instead?',
+          question_translated: 'Are you going to use any other service instead?',
+          answers: ['Yes'],
+          answers_translated: ['Yes'],
+          comment: 'Rival Suite, Other Tool',
+        },
+        fourth_question: {
+          question: 'Have anything else to add?',
+          question_translated: 'Have anything else to add?',
+          answers: [],
+          answers_translated: [],
+          comment: 'Thanks for the years',
+        },
+      },
+    });
+  });
+
+  test('trial: not sure I need it, what makes me unsure, not sure yet; no comment field', async ({ page }) => {
+    await answerEmailCalls(page);
+    const name = `Hand trial ${Date.now()}`;
+    const started = Date.now();
+    await signIn(page, 'trial', '/cancel/social');
+    await radio(page, 'I’m not sure if I need it').check();
+    await continueButton(page).click();
+    await radio(page, 'It takes too much time to get started').check();
+    await continueButton(page).click();
+    await radio(page, 'Not sure yet').check();
+    await continueButton(page).click();
+    await expect(heading(page)).toHaveText(/Confirm the cancellation$/);
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(heading(page)).toHaveText('Your subscription has been canceled');
+
+    const payload = storedOnce(name, started);
+    expect(payload).toEqual({
+      timestamp: payload.timestamp,
+      name,
+      email: 'tara.trial@example.com',
+      accepted_terms: true,
+      toolkit: 'social',
+      survey: {
+        first_question: {
+          question: 'Please let us know why you’re leaving',
+          question_translated: 'Please let us know why you’re leaving',
+          answers: ['I’m not sure if I need it'],
+          answers_translated: ['I’m not sure if I need it'],
+          comment: '',
+        },
+        second_question: {
+          question: 'What makes you unsure?',
+          question_translated: 'What makes you unsure?',
+          answers: ['It takes too much time to get started'],
+          answers_translated: ['It takes too much time to get started'],
+          comment: '',
+        },
+        third_question: {
+          question: 'Are you going to use any other service instead?',
+          question_translated: 'Are you going to use any other service instead?',
+          answers: ['Not sure yet'],
+          answers_translated: ['Not sure yet'],
+          comment: '',
+        },
+      },
+    });
+  });
+});

@@ -78,3 +78,59 @@ test('a submitted survey is forgotten: the next visit starts afresh', async ({ p
   await expect(heading(page)).toHaveText('We’re sorry to see you go');
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
 });
+
+const STEP_1_TRIAL = [
+  'I am satisfied with the product, but I don’t/can’t use it right now',
+  'The product doesn’t fully meet my needs',
+  'I’m not sure if I need it',
+  'I have another account / I want to change my subscription',
+  'Other',
+];
+const answerLabels = (page: import('@playwright/test').Page) => page.locator('.radios__label').allTextContents();
+
+/** Step 1 as a trial user sees it (four answers before Other: a reshuffle rarely gives the same order twice). */
+async function stepOneOrder(page: import('@playwright/test').Page): Promise<string[]> {
+  await expect(page.locator('.radios__label')).toHaveCount(STEP_1_TRIAL.length);
+  const order = await answerLabels(page);
+  expect([...order].sort()).toEqual([...STEP_1_TRIAL].sort());
+  expect(order.at(-1)).toBe('Other');
+  return order;
+}
+
+test('step 1 keeps its answer order, Other last, through reloads, Back and forward', async ({ page }) => {
+  await signIn(page, 'trial', '/cancel/advertising');
+  const order = await stepOneOrder(page);
+  await radio(page, 'I’m not sure if I need it').check();
+  for (let reload = 0; reload < 2; reload += 1) {
+    await page.reload();
+    await expect(radio(page, 'I’m not sure if I need it')).toBeChecked();
+    expect(await answerLabels(page)).toEqual(order);
+  }
+
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await page.goBack();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  expect(await answerLabels(page)).toEqual(order);
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  expect(await answerLabels(page)).toEqual(order);
+  await continueButton(page).click();
+  await page.reload();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await page.goBack();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  expect(await answerLabels(page)).toEqual(order);
+});
+
+test('a reload of step 1 before any answer keeps the order drawn for the visit (decision 3)', async ({ page }) => {
+  await signIn(page, 'trial', '/cancel/local');
+  const order = await stepOneOrder(page);
+  for (let reload = 0; reload < 3; reload += 1) {
+    await page.reload();
+    await expect(heading(page)).toHaveText('We’re sorry to see you go');
+    expect(await stepOneOrder(page), `after reload ${reload + 1}`).toEqual(order);
+  }
+});

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../scripts/bench/serve';
 import { radio } from './support/driver';
-import { db, expect, expectOneKey, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
+import { db, expect, expectOneKey, expectReported, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
 import { PERSONA_USER_IDS } from './support/session';
 
 const USER = PERSONA_USER_IDS['paid-monthly'];
@@ -19,6 +19,7 @@ const OFFERS = {
     followUp: 'The price is too high',
     step: 'discount-offer',
     table: 'accepted_offers',
+    label: 'Accept offer was failed',
   },
   downgrade: {
     url: '**/seo/downgrade/**',
@@ -26,6 +27,7 @@ const OFFERS = {
     followUp: 'It no longer fits my budget',
     step: 'downgrade-offer',
     table: 'downgrades',
+    label: 'Downgrade subscription was failed',
   },
 } as const;
 type Offer = keyof typeof OFFERS;
@@ -79,6 +81,7 @@ for (const offer of Object.keys(OFFERS) as Offer[]) {
         injected.release();
         expect(recorded(server, offer)).toBe(1);
         expectOneKey(injected);
+        expectReported(guard.reported(), failure, OFFERS[offer].label);
       });
     }
 
@@ -92,6 +95,7 @@ for (const offer of Object.keys(OFFERS) as Offer[]) {
       expect(injected.seen).toHaveLength(2);
       expectOneKey(injected);
       expect(recorded(server, offer)).toBe(1);
+      expect(guard.reported()).toEqual([]);
     });
   });
 }

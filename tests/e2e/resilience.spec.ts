@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../scripts/bench/serve';
 import { cancelButton, toClosingForm } from './support/quick';
-import { db, expect, expectOneKey, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
+import { db, expect, expectOneKey, expectReported, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
 import { PERSONA_EMAILS, PERSONA_USER_IDS, type PersonaId } from './support/session';
 
 const PERSONA: PersonaId = 'paid-annual';
@@ -43,9 +43,11 @@ async function expectAnswersKept(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('checkbox')).toBeChecked();
 }
 
-for (const [write, url] of [
-  ['survey storage', '**/survey-storage/survey-monitoring/'],
-  ['send-confirmation-email', '**/send-confirmation-email/'],
+const SEND_LABEL = 'Send confirmation email was failed';
+
+for (const [write, url, label] of [
+  ['survey storage', '**/survey-storage/survey-monitoring/', "Survey didn't send to survey storage"],
+  ['send-confirmation-email', '**/send-confirmation-email/', SEND_LABEL],
 ] as const) {
   test.describe(`submitting, ${write}`, () => {
     for (const failure of FAILURES) {
@@ -67,6 +69,7 @@ for (const [write, url] of [
         expect(storedSurveys(server, name)).toBe(1);
         expect(mails(server)).toBe(1);
         expectOneKey(injected);
+        expectReported(guard.reported(), failure, label);
       });
     }
 
@@ -82,6 +85,8 @@ for (const [write, url] of [
       expectOneKey(injected);
       expect(storedSurveys(server, name)).toBe(1);
       expect(mails(server)).toBe(1);
+      // The lost first try was cured by the client's own retry: nothing to report.
+      expect(guard.reported()).toEqual([]);
     });
   });
 }
@@ -120,6 +125,7 @@ test.describe('resending the email', () => {
       injected.release();
       expect(mails(server)).toBe(2);
       expectOneKey(injected);
+      expectReported(guard.reported(), failure, SEND_LABEL);
     });
   }
 
@@ -133,5 +139,6 @@ test.describe('resending the email', () => {
     expect(injected.seen).toHaveLength(2);
     expectOneKey(injected);
     expect(mails(server)).toBe(2);
+    expect(guard.reported()).toEqual([]);
   });
 });

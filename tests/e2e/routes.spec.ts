@@ -1,6 +1,8 @@
 // Every route and redirect of spec §2, generated from the bindings and redirects of the bundle.
-import { stepHeading } from './support/driver';
+import type { Route } from '@playwright/test';
+import { radio, stepHeading } from './support/driver';
 import { expect, test } from './support/fixtures';
+import { toClosingForm } from './support/quick';
 import { signIn } from './support/session';
 import { bundle, surveyOf } from './support/survey';
 
@@ -106,6 +108,10 @@ test.describe('no-subscription page (spec §2)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You don’t have an active ${provider.name} subscription`);
     await expect(page.getByText('If you have any questions or want to unsubscribe from extra tools, feel free to contact our Support Team.')).toBeVisible();
     const extraTools = page.getByRole('link', { name: 'Learn more about extra tools' });
+    // The note that the subscription has no extra tools, with its link in the same sentence's paragraph.
+    const note = page.locator('main p').filter({ hasText: 'Your subscription doesn’t include extra tools.' });
+    await expect(note).toHaveText('Your subscription doesn’t include extra tools. Learn more about extra tools');
+    await expect(note.getByRole('link')).toHaveText('Learn more about extra tools');
     const home = page.getByRole('link', { name: 'Back to homepage' });
     const support = page.getByRole('link', { name: 'Contact support' });
     await expect(extraTools).toHaveAttribute('href', provider.links.extraTools);
@@ -134,5 +140,63 @@ test.describe('language (spec §2)', () => {
     await page.goto('/cancel/plan');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test.describe('survey screen (spec §2)', () => {
+  test('has its own Back to homepage and Contact support links, on every step', async ({ page }) => {
+    const { links } = bundle().provider;
+    expect(links.support).toBe('/kb/support/');
+    const expectHelpLinks = async () => {
+      const help = page.getByRole('navigation', { name: 'Help' });
+      await expect(help.getByRole('link')).toHaveText(['Back to homepage', 'Contact support']);
+      await expect(help.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', links.home);
+      await expect(help.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/kb/support/');
+    };
+    await signIn(page, 'trial', '/cancel/content');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’re sorry to see you go');
+    await expectHelpLinks();
+    await radio(page, 'I’m not sure if I need it').check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/What makes you unsure\?$/);
+    await expectHelpLinks();
+    await signIn(page, 'sst-admin', '/cancel/plan');
+    await toClosingForm(page, `Help links ${Date.now()}`);
+    await expectHelpLinks();
+  });
+});
+
+test.describe('placeholder (spec §2)', () => {
+  test('a blank placeholder shows while the screen’s code loads, then the step', async ({ page }) => {
+    // The survey screen's chunk is held until the test lets it go; everything else loads.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Route[] = [];
+    await page.route('**/cancel/assets/chunks/SurveyPage-*.js', async (route) => {
+      held.push(route);
+      await released;
+      await route.fallback();
+    });
+    const user = page.waitForResponse((response) => response.url().endsWith('/cancel/api/get-csrf-token/'));
+    await signIn(page, 'paid-annual', '/cancel/content');
+    await user;
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // The frame and its messages are there; only the screen is missing.
+    await expect(page.locator('header')).toContainText('Manage subscription');
+    const placeholder = page.locator('main .placeholder');
+    await expect(placeholder).toHaveCount(1);
+    await expect(placeholder).toHaveAttribute('aria-busy', 'true');
+    await expect(placeholder).toBeEmpty();
+    await expect(page.locator('main')).toHaveText('');
+    await expect(page.locator('h1')).toHaveCount(0);
+    // Still so a moment later: it waits for the code, not for a timer.
+    await page.waitForTimeout(500);
+    await expect(page.locator('h1')).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’re sorry to see you go');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   });
 });

@@ -2,6 +2,7 @@
 import { radio } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { answerEmailCalls, expectErrors, expectLinkFocuses, summary } from './support/forms';
+import { toClosingForm } from './support/quick';
 import { storedSurveys } from './support/server-data';
 import { signIn } from './support/session';
 
@@ -90,6 +91,29 @@ test('step 1: an option, the Other text (blank, 1501, 1500), then step 3.5 (blan
   expect(stored?.payload.survey.third_question).toMatchObject({ answers: ['Yes'], comment: 's'.repeat(250) });
 });
 
+test('a limited box is checked on Continue, not while typing: past the limit it only counts the excess', async ({ page }) => {
+  await signIn(page, 'paid-annual', '/cancel/social');
+  await radio(page, 'Other').check();
+  const other = page.getByRole('textbox', { name: 'Please tell us why you’re leaving' });
+  await other.fill('a'.repeat(1498));
+  // Keystrokes, not a paste: the last characters are typed one by one, past the limit.
+  await other.press('End');
+  await page.keyboard.type('bcde');
+  await expect(other).toHaveValue(`${'a'.repeat(1498)}bcde`);
+  await expect(page.locator('.count')).toHaveText('You have 2 characters too many');
+  await expect(page.locator('.count')).toHaveClass(/count--over/);
+  // Leaving the box is not a submit either.
+  await page.keyboard.press('Tab');
+  await expect(summary(page)).toHaveCount(0);
+  await expect(page.locator('.error-message')).toHaveCount(0);
+  await expect(page.getByText('Please enter your comment within 1500 characters.')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^Error: /);
+
+  await continueButton(page).click();
+  await expectErrors(page, ['Please enter your comment within 1500 characters.']);
+  await expect(other).toHaveValue(`${'a'.repeat(1498)}bcde`);
+});
+
 test('an answer that needs text asks for it, with its placeholder', async ({ page }) => {
   await signIn(page, 'paid-annual', '/cancel/ai');
   await radio(page, 'The product doesn’t fully meet my needs').check();
@@ -152,4 +176,26 @@ test('trial users are offered to keep their trial, paid users to stay', async ({
   await expect(page.getByRole('link', { name: 'I want to keep my trial subscription' })).toHaveAttribute('href', '/');
   await signIn(page, 'paid-annual', '/cancel/seo');
   await expect(page.getByRole('link', { name: 'I want to stay' })).toHaveAttribute('href', '/');
+});
+
+test('the closing form asks paid users for an optional comment, and never trial users', async ({ page }) => {
+  const comment = (p: typeof page) => p.getByRole('textbox', { name: 'Have anything else to add?' });
+  await signIn(page, 'paid-annual', '/cancel/content');
+  await toClosingForm(page, `Comment paid ${Date.now()}`);
+  await expect(comment(page)).toBeVisible();
+  await expect(comment(page)).not.toHaveAttribute('required');
+  await expect(page.locator('label', { hasText: 'Have anything else to add?' })).toContainText('(optional)');
+
+  for (const route of ['content', 'all']) {
+    await signIn(page, 'trial', `/cancel/${route}`);
+    await toClosingForm(page, `Comment trial ${Date.now()}`);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+    await expect(page.getByText('Have anything else to add?')).toHaveCount(0);
+    // Nor after a failed submit re-renders the form.
+    await page.getByRole('textbox', { name: 'Name' }).fill('');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expectErrors(page, ['Please enter your name.']);
+    await expect(page.getByText('Have anything else to add?')).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(2);
+  }
 });

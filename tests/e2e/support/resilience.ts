@@ -159,6 +159,15 @@ export async function expectBanner(page: Page, failure: Failure): Promise<void> 
 export const noBanner = (page: Page) => expect(page.locator('.banner-error')).toHaveCount(0);
 
 /**
+ * What the page reported (the fixture's guard.reported()) after the customer's try met `failure`:
+ * the write's label once when the try failed and the banner showed; nothing when the client cured
+ * it by itself or the page was reloaded before an answer came.
+ */
+export function expectReported(reported: string[], failure: Failure, label: string): void {
+  expect(reported, `reported after ${failure}`).toEqual(failure in BANNER_REASON ? [label] : []);
+}
+
+/**
  * Lets the customer's try run into `failure` after `act` (a click on the write's button): on the
  * page clock, time-outs and back-offs pass at once. Resolves when the try has failed (the banner
  * shows) or, for the failures that the client cures by itself, succeeded.
