@@ -287,6 +287,8 @@ test('the confirm page by keyboard: Try again after a failure reaches the outcom
   await tabTo(page, (f) => f.tag === 'button');
   await page.keyboard.press('Enter');
   await expect(page.locator('main h1')).toHaveText('Your subscription has been canceled');
+  // The button is gone: focus moves to the answer's heading, not to the page's start.
+  await expect(page.locator('main h1')).toBeFocused();
   await expect(page).toHaveTitle(/^Your subscription has been canceled/);
   expect(calls).toBe(2);
   await tabTo(page, (f) => f.tag === 'a' && f.href === '/kb/refund-policy/');

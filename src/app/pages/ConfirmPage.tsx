@@ -73,10 +73,11 @@ function Confirm({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) 
   switch (outcome.kind) {
     case 'pending':
       return <Placeholder />;
+    // After a Try again, the answer's heading takes the focus the vanished button had.
     case 'confirmed':
-      return <Confirmed binding={binding} />;
+      return <Confirmed binding={binding} focus={round > 0} />;
     case 'problem':
-      return <KeyProblemMessage binding={binding} problem={outcome.problem} />;
+      return <KeyProblemMessage binding={binding} problem={outcome.problem} focus={round > 0} />;
     case 'failed':
       return (
         <Page title={t`We couldn’t confirm your cancellation`}>
@@ -96,11 +97,15 @@ function Confirm({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) 
   }
 }
 
-/** A result page: its heading (also the page title), what it means, and the help links. */
-function Page({ title, children, success }: { title: string; children: ReactNode; success?: boolean }) {
+/** A result page: its heading (also the page title, and focused when `focus`), what it means, and the help links. */
+function Page({ title, children, success, focus }: { title: string; children: ReactNode; success?: boolean; focus?: boolean }) {
   useTitle(title);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   const h1 = (
-    <h1 className="heading-l" tabIndex={-1}>
+    <h1 ref={heading} className="heading-l" tabIndex={-1}>
       {title}
     </h1>
   );
@@ -113,11 +118,11 @@ function Page({ title, children, success }: { title: string; children: ReactNode
   );
 }
 
-function Confirmed({ binding }: { binding: ToolkitBinding }) {
+function Confirmed({ binding, focus }: { binding: ToolkitBinding; focus: boolean }) {
   const { t } = useLingui();
   const name = translateSurveyText(binding.name);
   return (
-    <Page success title={t`Your subscription has been canceled`}>
+    <Page success focus={focus} title={t`Your subscription has been canceled`}>
       <p>
         <Trans>You have confirmed the cancellation of {name}.</Trans>
       </p>
@@ -130,7 +135,7 @@ function Confirmed({ binding }: { binding: ToolkitBinding }) {
   );
 }
 
-function KeyProblemMessage({ binding, problem }: { binding: ToolkitBinding; problem: KeyProblem }) {
+function KeyProblemMessage({ binding, problem, focus }: { binding: ToolkitBinding; problem: KeyProblem; focus: boolean }) {
   const { t } = useLingui();
   const name = translateSurveyText(binding.name);
   const { supportEmail, links } = bundle.provider;
@@ -175,7 +180,7 @@ function KeyProblemMessage({ binding, problem }: { binding: ToolkitBinding; prob
   };
   const text = texts[problem];
   return (
-    <Page title={text.title}>
+    <Page focus={focus} title={text.title}>
       <p>{text.body}</p>
       {text.restart && restart}
       <p>

@@ -69,6 +69,12 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     () => restoreState(survey, audience, readSavedState(route)) ?? startSurvey(survey, audience),
   );
   const stateRef = useRef(state);
+  // The answer order is drawn once per visit (decision 3): keep a fresh state at once, so a reload
+  // before the first answer shows the same order. Not on a finished page, which has no survey to keep.
+  useEffect(() => {
+    const step = new URLSearchParams(window.location.search).get(STEP_PARAM);
+    if (step !== DONE_STEP && step !== RETAINED_STEP) saveState(route, stateRef.current);
+  }, [route]);
 
   const commit = useCallback(
     (next: SurveyState) => {
