@@ -32,7 +32,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
     requireObjectBody(request.body);
     const { binding, user, userId } = call;
     let mailId: number | undefined;
-    const outcome = ctx.idempotent(request, reply, userId, () => {
+    const outcome = ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, () => {
       if (ctx.cancellations.request(userId, binding.toolkit)?.state === 'confirmed') {
         throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
       }

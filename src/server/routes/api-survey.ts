@@ -33,7 +33,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const problem = surveyAnswerProblem(survey, audienceOf(user), payload);
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const userId = String(user.user_id);
-      const outcome = ctx.idempotent(request, reply, userId, () => ({
+      const outcome = ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, () => ({
         status: 200,
         body: { stored: true, id: ctx.submissions.insert(userId, payload, ctx.now()) },
       }));
