@@ -51,7 +51,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       });
       const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
       const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
-      mailId = ctx.mailer.record(confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours }));
+      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours });
+      mailId = ctx.mailer.record({ ...mail, secrets: [key] });
       return { status: 200, body: { sent: true } };
     });
     // After the commit: a rolled-back request never reaches SMTP.
