@@ -124,10 +124,16 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(atLimit.statusCode).toBe(200);
   });
 
+  it('a chunked body (no Content-Length) over 64 KiB → 413 while it streams in', async () => {
+    const headers = { 'transfer-encoding': 'chunked' };
+    await expectRefused(() => client.post(STORE, payloadOfSize(64 * 1024 + 1), { headers }), 413, { error: 'body-too-large' });
+    expect((await client.post(STORE, payloadOfSize(64 * 1024), { headers })).statusCode).toBe(200);
+  });
+
   it('a body that is not JSON → 415', async () => {
     await expectRefused(
       () =>
-        harness.app.inject({
+        harness.inject({
           method: 'POST',
           url: STORE,
           headers: { cookie: `cancel_session=${client.cookie}`, 'x-csrftoken': client.csrfToken, 'content-type': 'text/plain' },
