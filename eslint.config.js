@@ -22,11 +22,11 @@ const importDirections = [
     target: './src/server',
     from: ['./src/renderer', './src/app', './src/api', './src/i18n', './src/monitoring'],
   },
-  // scripts: src/model and src/engine only
+  // scripts: src/model and src/engine only (the tools that need the compiled survey read the JSON file)
   {
     target: './scripts',
     from: './src',
-    except: ['./model', './engine', './generated'],
+    except: ['./model', './engine'],
   },
   // nothing in src imports scripts
   { target: './src', from: './scripts' },

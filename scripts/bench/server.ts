@@ -95,8 +95,9 @@ function payload(): SurveyPayload {
       first_question: {
         question: 'Please let us know why you’re leaving',
         question_translated: 'Please let us know why you’re leaving',
-        answers: ['The product doesn’t fully meet my needs'],
-        answers_translated: ['The product doesn’t fully meet my needs'],
+        // 'Other' has a text box, so the comment fits the survey (the server checks it).
+        answers: ['Other'],
+        answers_translated: ['Other'],
         comment: 'Bench run',
       },
     },

@@ -13,20 +13,38 @@ export interface Outcome {
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Runs a synchronous write at most once per `Idempotency-Key` (per user and route). The check, the
+ * Which write a key belongs to: the user, the call and the toolkit the call resolved to. Not the
+ * URL, because two URLs can name the same write (`/cancel/api/traffic/...` is an alias of
+ * `/cancel/api/traffic-and-market/...`), and a retry through either must not run it twice.
+ */
+export interface IdempotencyScope {
+  userId: string;
+  /** The call, e.g. `send-confirmation-email`. */
+  call: string;
+  /** The toolkit the path resolved to; absent for survey storage, whose toolkit is in the body. */
+  toolkit?: string;
+}
+
+function scopeName(scope: IdempotencyScope): string {
+  return scope.toolkit === undefined ? scope.call : `${scope.toolkit} ${scope.call}`;
+}
+
+/**
+ * Runs a synchronous write at most once per `Idempotency-Key` (per user, call and toolkit). The check, the
  * write and the record share one transaction, so a replay returns the first response and does nothing
  * again. Only successful outcomes are kept: a failed attempt may be retried with the same key. A key
  * reused with a different request is refused (422).
  */
 export function idempotent(db: Db, now: () => number) {
   const table = idempotencyTable(db);
-  return function run(request: FastifyRequest, reply: FastifyReply, userId: string, write: () => Outcome): Outcome {
+  return function run(request: FastifyRequest, reply: FastifyReply, scope: IdempotencyScope, write: () => Outcome): Outcome {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return db.transaction(write)();
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new ApiError(400, 'invalid-idempotency-key', 'Idempotency-Key: must be 1 to 255 visible ASCII characters.');
     }
-    const route = `${request.method} ${request.url.split('?')[0] ?? ''}`;
+    const { userId } = scope;
+    const route = scopeName(scope);
     const requestHash = sha256(JSON.stringify({ query: request.query ?? null, body: request.body ?? null }));
     return db.transaction((): Outcome => {
       const stored = table.find(header, userId, route);

@@ -2,6 +2,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db';
 import { extractLinks } from './links';
+import { redactedContent } from './mail-redaction';
 import { outboxTable, type StoredMail } from './store/outbox';
 
 /** What the server sends: plain text and HTML bodies of the same message. */
@@ -10,6 +11,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Texts in the mail that grant something (the confirmation key). The outbox keeps them while it
+   * is the only copy (the development mailbox shows the link) and removes them once SMTP has
+   * delivered the mail.
+   */
+  secrets?: string[];
 }
 
 /** The part of a nodemailer transporter the mailer uses (tests inject a JSON transport). */
@@ -20,7 +27,8 @@ export interface MailTransport {
 
 /**
  * The outbox: every mail is recorded in the database; with a transport it is also delivered,
- * after the recording transaction has committed, so a rolled-back request never sends mail.
+ * after the recording transaction has committed, so a rolled-back request never sends mail. A
+ * delivered mail's stored copy loses its secrets.
  */
 export interface Mailer {
   /** Records the mail (call inside the request's transaction); returns its outbox id. */
@@ -55,7 +63,10 @@ export function createMailer(options: {
     if (transport === undefined || mail === undefined) return;
     try {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      table.setDelivery(id, 'smtp-sent', null);
+      options.db.transaction(() => {
+        table.setDelivery(id, 'smtp-sent', null);
+        if (mail.secrets.length > 0) table.replaceContent(id, redactedContent(mail));
+      })();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       table.setDelivery(id, 'smtp-failed', message);
@@ -67,6 +78,7 @@ export function createMailer(options: {
     record(mail) {
       return table.insert({
         ...mail,
+        secrets: mail.secrets ?? [],
         links: extractLinks(mail.text, mail.html),
         sentAt: options.now(),
         delivery: transport === undefined ? 'outbox' : 'smtp-pending',

@@ -91,6 +91,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (idem_key, user_id, route)
   ) STRICT;
   `,
+  // The texts of a mail to remove once SMTP has delivered it (the confirmation key), as a JSON array.
+  `
+  ALTER TABLE outbox ADD COLUMN secrets TEXT NOT NULL DEFAULT '[]';
+  `,
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */

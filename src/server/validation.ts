@@ -94,6 +94,8 @@ export function describeSchemaError(error: FastifySchemaValidationError): string
       return `${fieldPath(error.instancePath)}: has an invalid format`;
     case 'format':
       return `${fieldPath(error.instancePath)}: must be a ${String(params.format)} (ISO 8601, e.g. 2024-05-01T12:00:00Z)`;
+    case 'const':
+      return `${fieldPath(error.instancePath)}: must be ${JSON.stringify(params.allowedValue)}`;
     case 'enum':
       return `${fieldPath(error.instancePath)}: must be one of ${JSON.stringify(params.allowedValues)}`;
     default:

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { surveyPayload } from './helpers/fixtures';
+import { growthKitPayload, surveyPayload } from './helpers/fixtures';
 import { testBundle } from './helpers/bundle';
 import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
 
@@ -81,7 +81,7 @@ describe('confirmation calls for every toolkit segment', () => {
     expect(send.statusCode).toBe(404);
     const stored = await client.post(
       '/cancel/api/survey-storage/survey-monitoring/',
-      surveyPayload('mia.monthly@example.com', { toolkit: 'growth-kit' }),
+      growthKitPayload('mia.monthly@example.com'),
     );
     expect(stored.statusCode).toBe(200);
     expect(harness.counts().outbox).toBe(0);
@@ -186,7 +186,7 @@ describe('who may cancel what', () => {
     for (const segment of [PROVIDER_SEGMENT, 'seo', 'growth-kit']) {
       const response =
         segment === 'growth-kit'
-          ? await client.post('/cancel/api/survey-storage/survey-monitoring/', surveyPayload('noah.nosub@example.com', { toolkit: 'growth-kit' }))
+          ? await client.post('/cancel/api/survey-storage/survey-monitoring/', growthKitPayload('noah.nosub@example.com'))
           : await client.post(`/cancel/api/${segment}/send-confirmation-email/`, {});
       expect(response.statusCode).toBe(403);
     }

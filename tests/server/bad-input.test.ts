@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SurveyPayload } from '../../src/model';
-import { surveyPayload } from './helpers/fixtures';
+import { entry, growthKitPayload, surveyPayload } from './helpers/fixtures';
 import { startHarness, type Client, type Harness } from './helpers/harness';
 
 const STORE = '/cancel/api/survey-storage/survey-monitoring/';
@@ -35,23 +35,28 @@ async function expectRefused(
   expect(harness.counts()).toEqual(before);
 }
 
-/** A payload padded (in the four comments) to exactly `bytes` bytes of JSON. */
+/**
+ * A valid payload padded to exactly `bytes` bytes of JSON, in the fourth question's comment: the
+ * one comment the survey sets no limit on, so only the body limit can refuse it.
+ */
 function payloadOfSize(bytes: number): string {
-  const question = { question: 'Q', question_translated: 'Q', answers: [], answers_translated: [], comment: '' };
   const payload: SurveyPayload = surveyPayload(EMAIL, {
-    survey: { first_question: { ...question }, second_question: { ...question }, third_question: { ...question }, fourth_question: { ...question } },
+    survey: { ...surveyPayload(EMAIL).survey, fourth_question: entry('Have anything else to add?', [], '') },
   });
   const missing = bytes - Buffer.byteLength(JSON.stringify(payload));
-  const share = Math.floor(missing / 4);
-  const slots = ['first_question', 'second_question', 'third_question', 'fourth_question'] as const;
-  slots.forEach((slot, index) => {
-    const entry = payload.survey[slot];
-    if (entry !== undefined) entry.comment = 'x'.repeat(index === 3 ? missing - 3 * share : share);
-  });
+  const fourth = payload.survey.fourth_question;
+  if (fourth !== undefined) fourth.comment = 'x'.repeat(missing);
   const text = JSON.stringify(payload);
   expect(Buffer.byteLength(text)).toBe(bytes);
   return text;
 }
+
+const REASON = 'Please let us know why you’re leaving';
+const WHY_NOT_USING = 'Why don’t you use it right now?';
+const COMPETITORS = 'Are you going to use any other service instead?';
+
+/** The fixture payload with `survey` replaced. */
+const answering = (survey: SurveyPayload['survey'], email = EMAIL): SurveyPayload => surveyPayload(email, { survey });
 
 describe('bad input gets a clear error and changes nothing', () => {
   it('malformed JSON → 400', async () => {
@@ -119,10 +124,16 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(atLimit.statusCode).toBe(200);
   });
 
+  it('a chunked body (no Content-Length) over 64 KiB → 413 while it streams in', async () => {
+    const headers = { 'transfer-encoding': 'chunked' };
+    await expectRefused(() => client.post(STORE, payloadOfSize(64 * 1024 + 1), { headers }), 413, { error: 'body-too-large' });
+    expect((await client.post(STORE, payloadOfSize(64 * 1024), { headers })).statusCode).toBe(200);
+  });
+
   it('a body that is not JSON → 415', async () => {
     await expectRefused(
       () =>
-        harness.app.inject({
+        harness.inject({
           method: 'POST',
           url: STORE,
           headers: { cookie: `cancel_session=${client.cookie}`, 'x-csrftoken': client.csrfToken, 'content-type': 'text/plain' },
@@ -178,5 +189,122 @@ describe('bad input gets a clear error and changes nothing', () => {
   it('an unknown API path → 404 JSON', async () => {
     await expectRefused(() => client.get('/cancel/api/get-context'), 404, { error: 'not-found' });
     await expectRefused(() => client.post('/cancel/api/seo/cancel-everything/', {}), 404, { error: 'not-found' });
+  });
+});
+
+describe('a payload that does not fit the survey is refused, naming the field, and nothing is stored', () => {
+  it('accepted_terms other than true → 400', async () => {
+    await expectRefused(() => client.post(STORE, surveyPayload(EMAIL, { accepted_terms: false })), 400, {
+      error: 'invalid-body',
+      message: 'accepted_terms: must be true',
+    });
+  });
+
+  it('a survey without its first question → 400', async () => {
+    await expectRefused(() => client.post(STORE, answering({})), 400, {
+      error: 'invalid-body',
+      message: 'survey.first_question: is required',
+    });
+    const { first_question: _first, ...rest } = surveyPayload(EMAIL).survey;
+    await expectRefused(() => client.post(STORE, answering(rest)), 400, {
+      error: 'invalid-body',
+      message: 'survey.first_question: is required',
+    });
+  });
+
+  it('a comment over the survey’s limit for its text box → 400 quoting the YAML limit', async () => {
+    await expectRefused(() => client.post(STORE, answering({ first_question: entry(REASON, ['Other'], 'x'.repeat(5000)) })), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.comment: must be at most 1500 characters.',
+    });
+    await expectRefused(() => client.post(STORE, answering({ first_question: entry(REASON, ['Other'], 'x'.repeat(1501)) })), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.comment: must be at most 1500 characters.',
+    });
+    // Step 3.5's services text fills step 3's comment; its limit is otherServices (250).
+    const services = {
+      first_question: entry(REASON, ['I have another account / I want to change my subscription']),
+      third_question: entry(COMPETITORS, ['Yes'], 's'.repeat(251)),
+    };
+    await expectRefused(() => client.post(STORE, answering(services)), 400, {
+      error: 'invalid-survey',
+      message: 'survey.third_question.comment: must be at most 250 characters.',
+    });
+  });
+
+  it('comments at the limits are stored; the limit counts characters, not bytes', async () => {
+    const atLimits = answering({
+      first_question: entry(REASON, ['Other'], 'é'.repeat(1500)),
+      third_question: entry(COMPETITORS, ['Yes'], '😀'.repeat(250)),
+    });
+    const response = await client.post(STORE, atLimits);
+    expect(response.statusCode).toBe(200);
+    expect(harness.counts().survey_submissions).toBe(1);
+  });
+
+  it('a comment on an answer that has no text box → 400', async () => {
+    const payload = answering({ first_question: entry(REASON, ['The product doesn’t fully meet my needs'], 'sneaked in') });
+    await expectRefused(() => client.post(STORE, payload), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.comment: must be empty (the answer has no text box).',
+    });
+  });
+
+  it('an answer text the question does not have → 400', async () => {
+    await expectRefused(() => client.post(STORE, answering({ first_question: entry(REASON, ['I won the lottery']) })), 400, {
+      error: 'invalid-survey',
+      message: `survey.first_question.answers[0]: is not an answer to '${REASON}'.`,
+    });
+    // An answer of another question of the survey is not an answer to this one.
+    const borrowed = answering({ first_question: entry(REASON, ['It no longer fits my budget']) });
+    await expectRefused(() => client.post(STORE, borrowed), 400, { error: 'invalid-survey', message: /^survey\.first_question\.answers\[0\]: / });
+  });
+
+  it('a choice with no answer or two answers → 400', async () => {
+    await expectRefused(() => client.post(STORE, answering({ first_question: entry(REASON, []) })), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.answers: must hold exactly one answer.',
+    });
+    const two = answering({ first_question: entry(REASON, ['Other', 'The product doesn’t fully meet my needs']) });
+    await expectRefused(() => client.post(STORE, two), 400, { error: 'invalid-survey', message: /^survey\.first_question\.answers: / });
+  });
+
+  it('translated answers that do not match the answers one to one → 400', async () => {
+    const payload = answering({ first_question: { ...entry(REASON, ['Other'], 'why'), answers_translated: [] } });
+    await expectRefused(() => client.post(STORE, payload), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.answers_translated: must have one item per answer (1).',
+    });
+  });
+
+  it('a made-up question, or a real one in the wrong slot → 400', async () => {
+    await expectRefused(() => client.post(STORE, answering({ first_question: entry('Why, though?', ['Other'], 'x') })), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.question: is not a question the cancellation survey asks as first_question.',
+    });
+    const misplaced = answering({ first_question: entry(WHY_NOT_USING, ['I don’t have time to use it']) });
+    await expectRefused(() => client.post(STORE, misplaced), 400, { error: 'invalid-survey', message: /^survey\.first_question\.question: / });
+  });
+
+  it('answers the customer’s audience is not shown → 400', async () => {
+    // 'I’m not sure if I need it' is a trial answer; this is a paid customer.
+    const trialAnswer = answering({ first_question: entry(REASON, ['I’m not sure if I need it']) });
+    await expectRefused(() => client.post(STORE, trialAnswer), 400, { error: 'invalid-survey', message: /^survey\.first_question\.answers\[0\]: / });
+    // Trial customers are not asked the fourth question.
+    const trial = await harness.signIn('trial');
+    const fourth = surveyPayload('tara.trial@example.com');
+    await expectRefused(() => trial.post(STORE, fourth), 400, { error: 'invalid-survey', message: /^survey\.fourth_question\.question: / });
+  });
+
+  it('growth-kit takes its own question, within its limit, and nothing else', async () => {
+    await expectRefused(() => client.post(STORE, surveyPayload(EMAIL, { toolkit: 'growth-kit' })), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.question: is not a question the growth-kit survey asks as first_question.',
+    });
+    await expectRefused(() => client.post(STORE, growthKitPayload(EMAIL, 'r'.repeat(1501))), 400, {
+      error: 'invalid-survey',
+      message: 'survey.first_question.comment: must be at most 1500 characters.',
+    });
+    expect((await client.post(STORE, growthKitPayload(EMAIL, 'r'.repeat(1500)))).statusCode).toBe(200);
   });
 });

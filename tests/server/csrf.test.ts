@@ -117,7 +117,7 @@ describe('without a session', () => {
   for (const [method, url] of CALLS) {
     it(`${method} ${url} → 401 JSON`, async () => {
       const before = harness.counts();
-      const response = await harness.app.inject({
+      const response = await harness.inject({
         method: method === 'GET' ? 'GET' : 'POST',
         url,
         headers: { 'content-type': 'application/json', 'x-csrftoken': client.csrfToken },
@@ -130,7 +130,7 @@ describe('without a session', () => {
   }
 
   it('a forged (unsigned) session cookie counts as no session', async () => {
-    const response = await harness.app.inject({
+    const response = await harness.inject({
       method: 'GET',
       url: '/cancel/api/get-context/',
       headers: { cookie: `cancel_session=${client.cookie.split('.')[0] ?? ''}.forged` },

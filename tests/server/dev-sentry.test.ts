@@ -3,11 +3,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server/server';
 import { SESSION_COOKIE } from '../../src/server/sessions';
 import { pageMeta, sentryDsnFor } from '../../src/server/page-meta';
 import { parseEnvelope } from '../../src/server/routes/dev-sentry';
-import { testBundle } from './helpers/bundle';
 import { startHarness, type Harness } from './helpers/harness';
 
 let harness: Harness | undefined;
@@ -31,7 +29,7 @@ function envelope(eventId: string, label: string): string {
 }
 
 const post = (h: Harness, body: string, cookie?: string) =>
-  h.app.inject({
+  h.inject({
     method: 'POST',
     url: '/dev/sentry/api/1/envelope/?sentry_version=7&sentry_key=public&sentry_client=sentry.javascript.react%2F11.12.0',
     headers: { 'content-type': 'text/plain;charset=UTF-8', ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
@@ -69,7 +67,7 @@ describe('POST /dev/sentry/api/:project/envelope/ and GET /dev/sentry/events.jso
     harness = await startHarness();
     const big = envelope('e'.repeat(32), 'x'.repeat(200 * 1024));
     expect((await post(harness, big)).statusCode).toBe(200);
-    expect((await harness.app.inject({ method: 'DELETE', url: '/dev/sentry/events' })).statusCode).toBe(204);
+    expect((await harness.inject({ method: 'DELETE', url: '/dev/sentry/events' })).statusCode).toBe(204);
     expect((await harness.get('/dev/sentry/events.json')).json()).toEqual([]);
   });
 
@@ -88,14 +86,16 @@ describe('the pseudo-locale’s catalog chunk', () => {
     writeFileSync(join(harness.appDir, chunk), 'export const messages = {};\n');
     expect((await harness.get(`/cancel/${chunk}`)).statusCode).toBe(200);
 
-    const production = await buildServer({ config: { production: true, dbFile: join(harness.dir, 'prod.sqlite'), appDir: harness.appDir, publicUrl: 'https://cancel.example' }, bundle: testBundle() });
+    const production = await startHarness({ production: true, publicUrl: 'https://cancel.example' });
     try {
+      mkdirSync(join(production.appDir, 'assets/chunks'), { recursive: true });
+      writeFileSync(join(production.appDir, chunk), 'export const messages = {};\n');
       const refused = await production.inject({ method: 'GET', url: `/cancel/${chunk}` });
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toMatchObject({ error: 'not-found' });
       expect((await production.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' })).statusCode).toBe(200);
     } finally {
-      await production.close();
+      await production.stop();
     }
   });
 });
@@ -134,17 +134,14 @@ describe('the page settings', () => {
     const page = await harness.get('/cancel/seo');
     expect(page.body).toMatch(/<meta name="sentry-dsn" content="http:\/\/public@[^"]+\/dev\/sentry\/1">\n<meta name="i18n-pseudo-locale" content="pseudo-LOCALE">\n<\/head>/);
 
-    const production = await buildServer({
-      config: { production: true, dbFile: join(harness.dir, 'prod.sqlite'), appDir: harness.appDir, sentryDsn: 'https://k@o1.ingest.example/7', publicUrl: 'https://cancel.example' },
-      bundle: testBundle(),
-    });
+    const production = await startHarness({ production: true, sentryDsn: 'https://k@o1.ingest.example/7', publicUrl: 'https://cancel.example' });
     try {
       const served = await production.inject({ method: 'GET', url: '/cancel/seo' });
       expect(served.statusCode).toBe(200);
       expect(served.body).toContain('<meta name="sentry-dsn" content="https://k@o1.ingest.example/7">');
       expect(served.body).not.toContain('i18n-pseudo-locale');
     } finally {
-      await production.close();
+      await production.stop();
     }
   });
 });

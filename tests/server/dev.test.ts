@@ -75,7 +75,7 @@ describe('GET /dev/sign-in', () => {
   it('a new sign-in replaces the old session', async () => {
     const first = (await get('/dev/sign-in?persona=paid-monthly')).cookies[0]?.value ?? '';
     const second = (
-      await harness.app.inject({
+      await harness.inject({
         method: 'GET',
         url: '/dev/sign-in?persona=trial',
         headers: { cookie: `cancel_session=${first}` },
@@ -134,7 +134,7 @@ describe('in production', () => {
     const production = await startHarness({ production: true });
     try {
       for (const url of ['/dev/', '/dev', '/dev/sign-in?persona=paid-monthly', '/dev/mailbox', '/dev/mailbox.json']) {
-        const response = await production.app.inject({ method: 'GET', url });
+        const response = await production.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
         expect(response.cookies).toHaveLength(0);
       }

@@ -77,6 +77,26 @@ describe('Idempotency-Key', () => {
     expect(harness.counts().outbox).toBe(2);
   });
 
+  it('is keyed on the toolkit and call, not the URL: an alias segment replays the same write', async () => {
+    const first = await client.post('/cancel/api/traffic/send-confirmation-email/', {}, withKey('alias'));
+    harness.clock.advance(5);
+    const replay = await client.post('/cancel/api/traffic-and-market/send-confirmation-email/', {}, withKey('alias'));
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(harness.counts()).toMatchObject({ outbox: 1, confirmation_keys: 1, idempotency_records: 1 });
+    expect(harness.rows('SELECT route FROM idempotency_records')).toEqual([{ route: 'traffic-and-market send-confirmation-email' }]);
+  });
+
+  it('another toolkit or another call with the same key is another write', async () => {
+    await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('same'));
+    const social = await client.post('/cancel/api/social/send-confirmation-email/', {}, withKey('same'));
+    const offer = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('same'));
+    expect(social.headers['idempotent-replayed']).toBeUndefined();
+    expect(offer.json()).toMatchObject({ accepted: true });
+    expect(harness.counts()).toMatchObject({ outbox: 2, accepted_offers: 1, idempotency_records: 3 });
+  });
+
   it('rejects a malformed key', async () => {
     const response = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('x'.repeat(256)));
     expect(response.statusCode).toBe(400);

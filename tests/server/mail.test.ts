@@ -1,13 +1,15 @@
+import Database from 'better-sqlite3';
 import type { SendMailOptions } from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/server/links';
 import type { MailTransport } from '../../src/server/mail';
-import { mailbox, startHarness, type Harness } from './helpers/harness';
+import { REDACTED, redactedContent } from '../../src/server/mail-redaction';
+import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
 
 /** A transport that records what it was given, optionally failing or answering late. */
 class RecordingTransport implements MailTransport {
   sent: SendMailOptions[] = [];
-  constructor(private readonly behaviour: { fail?: boolean; delayMs?: number } = {}) {}
+  constructor(readonly behaviour: { fail?: boolean; delayMs?: number } = {}) {}
   async sendMail(options: SendMailOptions): Promise<unknown> {
     if (this.behaviour.delayMs !== undefined) await new Promise((r) => setTimeout(r, this.behaviour.delayMs));
     if (this.behaviour.fail === true) throw new Error('550 mailbox unavailable');
@@ -36,7 +38,10 @@ describe('mail through SMTP', () => {
     expect(await deliveries(harness)).toEqual(['smtp-sent']);
     expect(transport.sent).toHaveLength(1);
     const [mail] = await mailbox(harness);
-    expect(transport.sent[0]).toMatchObject({ to: mail?.to, subject: mail?.subject, text: mail?.text, html: mail?.html });
+    // The stored copy is the delivered mail, its key replaced (see below).
+    const key = keyIn(transport.sent[0]?.text);
+    const delivered = (text: string | undefined) => text?.replaceAll(REDACTED, key);
+    expect(transport.sent[0]).toMatchObject({ to: mail?.to, subject: mail?.subject, text: delivered(mail?.text), html: delivered(mail?.html) });
     expect(transport.sent[0]?.from).toBe('Marketlane <no-reply@marketlane.example>');
   });
 
@@ -65,6 +70,109 @@ describe('mail through SMTP', () => {
     const client = await harness.signIn('paid-monthly');
     await client.post('/cancel/api/seo/send-confirmation-email/', {});
     expect(await deliveries(harness)).toEqual(['outbox']);
+  });
+});
+
+interface OutboxRow {
+  text: string;
+  html: string;
+  links: string;
+  secrets: string;
+  delivery: string;
+}
+
+const outbox = (h: Harness) => h.rows<OutboxRow>('SELECT text, html, links, secrets, delivery FROM outbox ORDER BY id');
+
+/** The confirmation key in a mail's text (the key is base64url). */
+function keyIn(text: unknown): string {
+  const key = typeof text === 'string' ? /confirm-unsubscribe\?key=([A-Za-z0-9_-]+)/.exec(text)?.[1] : undefined;
+  if (key === undefined) throw new Error('no confirmation key in the mail');
+  return key;
+}
+
+describe('the confirmation key in the outbox', () => {
+  it('is removed from the stored copy once SMTP has delivered the mail; the delivered key still confirms', async () => {
+    const transport = new RecordingTransport();
+    harness = await startHarness({ mailTransport: transport });
+    const client = await harness.signIn('paid-monthly');
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    expect(await deliveries(harness)).toEqual(['smtp-sent']);
+    const key = keyIn(transport.sent[0]?.text);
+    expect(transport.sent[0]?.html).toContain(`key=${key}`);
+
+    const [row] = outbox(harness);
+    for (const column of [row?.text, row?.html, row?.links, row?.secrets]) expect(column).not.toContain(key);
+    expect(row?.text).toContain(`confirm-unsubscribe?key=${REDACTED}`);
+    expect(row?.html).toContain(`confirm-unsubscribe?key=${REDACTED}"`);
+    expect(JSON.parse(row?.links ?? '[]')).toEqual([`http://cancel.test/cancel/seo/confirm-unsubscribe?key=${REDACTED}`, '/kb/support/']);
+    expect(row?.secrets).toBe('[]');
+    expect((await mailbox(harness))[0]?.links[0]).toMatch(new RegExp(`key=${REDACTED}$`));
+
+    const confirmed = await client.get(`/cancel/api/seo/confirm/?key=${key}`, { csrf: true });
+    expect(confirmed.statusCode).toBe(200);
+  });
+
+  it('stays while the outbox is the only copy: without SMTP, and when SMTP failed', async () => {
+    harness = await startHarness({ mailTransport: new RecordingTransport({ fail: true }) });
+    const client = await harness.signIn('paid-monthly');
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    expect(await deliveries(harness)).toEqual(['smtp-failed']);
+    const key = await latestKey(harness);
+    expect(outbox(harness)[0]?.text).toContain(`key=${key}`);
+    expect((await client.get(`/cancel/api/seo/confirm/?key=${key}`, { csrf: true })).statusCode).toBe(200);
+
+    const local = await startHarness();
+    try {
+      const other = await local.signIn('paid-monthly');
+      await other.post('/cancel/api/seo/send-confirmation-email/', {});
+      const [row] = outbox(local);
+      expect(row?.delivery).toBe('outbox');
+      expect(row?.text).toContain(`key=${await latestKey(local)}`);
+      expect(row?.text).not.toContain(REDACTED);
+    } finally {
+      await local.stop();
+    }
+  });
+
+  it('is removed from a mail that was still waiting for SMTP when the server stopped, once it is delivered after the restart', async () => {
+    const transport = new RecordingTransport({ fail: true });
+    harness = await startHarness({ mailTransport: transport });
+    const client = await harness.signIn('paid-monthly');
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    await deliveries(harness);
+    await harness.app.close();
+    // As if the process had died between the commit and the delivery.
+    const db = new Database(harness.dbFile);
+    db.prepare("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL").run();
+    db.close();
+
+    transport.behaviour.fail = false;
+    await harness.start();
+    expect(await deliveries(harness)).toEqual(['smtp-sent']);
+    const key = keyIn(transport.sent[0]?.text);
+    expect(outbox(harness)[0]?.text).not.toContain(key);
+    expect(outbox(harness)[0]?.text).toContain(REDACTED);
+  });
+});
+
+describe('redactedContent', () => {
+  it('removes every secret from text, HTML (raw and escaped) and links', () => {
+    const mail = {
+      id: 1,
+      to: 'a@b.example',
+      subject: 'Your key',
+      text: 'Open https://x.example/?key=s3cret or use s3cret&co. Bye.',
+      html: '<a href="https://x.example/?key=s3cret">s3cret&amp;co</a>',
+      links: ['https://x.example/?key=s3cret', '/kb/'],
+      sentAt: 0,
+      delivery: 'smtp-sent' as const,
+      secrets: ['s3cret&co', 's3cret', ''],
+    };
+    expect(redactedContent(mail)).toEqual({
+      text: `Open https://x.example/?key=${REDACTED} or use ${REDACTED}. Bye.`,
+      html: `<a href="https://x.example/?key=${REDACTED}">${REDACTED}</a>`,
+      links: [`https://x.example/?key=${REDACTED}`, '/kb/'],
+    });
   });
 });
 

@@ -68,7 +68,7 @@ describe('security headers', () => {
     expect((await get('/cancel')).headers['strict-transport-security']).toBeUndefined();
     const https = await startHarness({ publicUrl: 'https://cancel.example' });
     try {
-      const response = await https.app.inject({ method: 'GET', url: '/cancel' });
+      const response = await https.inject({ method: 'GET', url: '/cancel' });
       expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     } finally {
       await https.stop();
@@ -111,7 +111,7 @@ describe('the app under /cancel', () => {
   });
 
   it('a POST to a page path is a JSON 404', async () => {
-    const response = await harness.app.inject({ method: 'POST', url: '/cancel/seo', payload: {} });
+    const response = await harness.inject({ method: 'POST', url: '/cancel/seo', payload: {} });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'not-found' });
   });
@@ -128,12 +128,12 @@ describe('without a built app', () => {
   it('serves a page that says to run npm run build', async () => {
     const bare = await startHarness({ withApp: false });
     try {
-      const response = await bare.app.inject({ method: 'GET', url: '/cancel/seo' });
+      const response = await bare.inject({ method: 'GET', url: '/cancel/seo' });
       expect(response.statusCode).toBe(503);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('npm run build');
       expect(response.headers['content-security-policy']).toBe(CSP);
-      const asset = await bare.app.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' });
+      const asset = await bare.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' });
       expect(asset.statusCode).toBe(404);
     } finally {
       await bare.stop();
@@ -145,13 +145,13 @@ describe('a build made while the server runs', () => {
   it('is served without a restart', async () => {
     const late = await startHarness({ withApp: false });
     try {
-      expect((await late.app.inject({ method: 'GET', url: '/cancel' })).statusCode).toBe(503);
+      expect((await late.inject({ method: 'GET', url: '/cancel' })).statusCode).toBe(503);
       for (const [file, text] of Object.entries(APP_FILES)) {
         mkdirSync(dirname(join(late.appDir, file)), { recursive: true });
         writeFileSync(join(late.appDir, file), text);
       }
-      expect((await late.app.inject({ method: 'GET', url: '/cancel' })).statusCode).toBe(200);
-      const asset = await late.app.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' });
+      expect((await late.inject({ method: 'GET', url: '/cancel' })).statusCode).toBe(200);
+      const asset = await late.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' });
       expect(asset.statusCode).toBe(200);
     } finally {
       await late.stop();

@@ -32,7 +32,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
     requireObjectBody(request.body);
     const { binding, user, userId } = call;
     let mailId: number | undefined;
-    const outcome = ctx.idempotent(request, reply, userId, () => {
+    const outcome = ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, () => {
       if (ctx.cancellations.request(userId, binding.toolkit)?.state === 'confirmed') {
         throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
       }
@@ -51,7 +51,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       });
       const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
       const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
-      mailId = ctx.mailer.record(confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours }));
+      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours });
+      mailId = ctx.mailer.record({ ...mail, secrets: [key] });
       return { status: 200, body: { sent: true } };
     });
     // After the commit: a rolled-back request never reaches SMTP.

@@ -58,7 +58,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     requireObjectBody(request.body);
     const { binding, userId } = call;
     const offer = acceptedOfferId(ctx, binding.toolkit, request.body);
-    const outcome = ctx.idempotent(request, reply, userId, () => {
+    const outcome = ctx.idempotent(request, reply, { userId, call: 'accept-offer', toolkit: binding.toolkit }, () => {
       if (ctx.offers.acceptedOffer(userId, binding.toolkit)) {
         throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
       }
@@ -77,7 +77,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const call = toolkitCall(ctx, request, 'offers');
       const { binding, user, userId } = call;
       const { to } = request.query as { to: string };
-      const outcome = ctx.idempotent(request, reply, userId, () => {
+      const outcome = ctx.idempotent(request, reply, { userId, call: 'downgrade', toolkit: binding.toolkit }, () => {
         const done = ctx.offers.downgrade(userId, binding.toolkit);
         if (done !== undefined) {
           throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { audienceOf } from '../../engine';
 import type { SurveyPayload } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
 import { requireAccess, sessionOf } from './toolkit-call';
 
-/** POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json. */
+/**
+ * POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json
+ * whose answers fit the compiled survey of its toolkit, as the signed-in customer's audience sees it.
+ */
 export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post(
     '/survey-storage/survey-monitoring/',
@@ -22,8 +27,13 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
         throw new ApiError(400, 'unknown-toolkit', `toolkit: '${payload.toolkit}' is not a toolkit (known: ${known}).`);
       }
       requireAccess(user, binding);
+      const survey = ctx.bundle.surveys[binding.survey];
+      // The compiler refuses a binding to a survey that does not exist, so this is a broken bundle.
+      if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
+      const problem = surveyAnswerProblem(survey, audienceOf(user), payload);
+      if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const userId = String(user.user_id);
-      const outcome = ctx.idempotent(request, reply, userId, () => ({
+      const outcome = ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, () => ({
         status: 200,
         body: { stored: true, id: ctx.submissions.insert(userId, payload, ctx.now()) },
       }));

@@ -7,7 +7,11 @@ export interface StoredResponse {
   body: unknown;
 }
 
-/** Idempotency records, scoped to user and route so one user's key never reveals another's response. */
+/**
+ * Idempotency records, scoped to user and route so one user's key never reveals another's response.
+ * `route` names the write, not the URL: the toolkit and the call (`traffic-and-market downgrade`),
+ * or the call alone for survey storage.
+ */
 export interface IdempotencyTable {
   find(key: string, userId: string, route: string): StoredResponse | undefined;
   save(key: string, userId: string, route: string, response: StoredResponse, now: number): void;

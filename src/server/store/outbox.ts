@@ -10,6 +10,8 @@ export interface StoredMail {
   links: string[];
   sentAt: number;
   delivery: Delivery;
+  /** Texts to remove from the stored copy once SMTP has delivered the mail; empty once removed. */
+  secrets: string[];
 }
 
 /** Where a mail went: only the outbox, or also through SMTP (pending, done or failed). */
@@ -24,6 +26,7 @@ interface OutboxRow {
   links: string;
   sent_at: number;
   delivery: Delivery;
+  secrets: string;
 }
 
 function fromRow(row: OutboxRow): StoredMail {
@@ -36,6 +39,7 @@ function fromRow(row: OutboxRow): StoredMail {
     links: JSON.parse(row.links) as string[],
     sentAt: row.sent_at,
     delivery: row.delivery,
+    secrets: JSON.parse(row.secrets) as string[],
   };
 }
 
@@ -47,21 +51,25 @@ export interface OutboxTable {
   list(limit: number): StoredMail[];
   pending(): number[];
   setDelivery(id: number, delivery: Delivery, error: string | null): void;
+  /** Replaces the stored bodies and links with versions without the secrets, and forgets the secrets. */
+  replaceContent(id: number, content: Pick<StoredMail, 'text' | 'html' | 'links'>): void;
 }
 
 /** The outbox table's queries. */
 export function outboxTable(db: Db): OutboxTable {
   const insert = db.prepare(
-    `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery)
-     VALUES (@to, @subject, @text, @html, @links, @sentAt, @delivery)`,
+    `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets)
+     VALUES (@to, @subject, @text, @html, @links, @sentAt, @delivery, @secrets)`,
   );
   const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
   const list = db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?');
   const pending = db.prepare("SELECT id FROM outbox WHERE delivery = 'smtp-pending' ORDER BY id");
   const update = db.prepare('UPDATE outbox SET delivery = ?, delivery_error = ? WHERE id = ?');
+  const replace = db.prepare("UPDATE outbox SET text = ?, html = ?, links = ?, secrets = '[]' WHERE id = ?");
   return {
     insert(mail) {
-      return Number(insert.run({ ...mail, links: JSON.stringify(mail.links) }).lastInsertRowid);
+      const row = { ...mail, links: JSON.stringify(mail.links), secrets: JSON.stringify(mail.secrets) };
+      return Number(insert.run(row).lastInsertRowid);
     },
     get(id) {
       const row = get.get(id) as OutboxRow | undefined;
@@ -75,6 +83,9 @@ export function outboxTable(db: Db): OutboxTable {
     },
     setDelivery(id, delivery, error) {
       update.run(delivery, error, id);
+    },
+    replaceContent(id, content) {
+      replace.run(content.text, content.html, JSON.stringify(content.links), id);
     },
   };
 }

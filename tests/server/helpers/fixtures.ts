@@ -1,4 +1,9 @@
-import type { SurveyPayload } from '../../../src/model';
+import type { QuestionEntry, SurveyPayload } from '../../../src/model';
+
+/** A payload entry whose translated texts are the English ones (an English page). */
+export function entry(question: string, answers: string[], comment = ''): QuestionEntry {
+  return { question, question_translated: question, answers, answers_translated: [...answers], comment };
+}
 
 /** A valid survey payload for `email` (spec §3), as the app would post it. */
 export function surveyPayload(email: string, overrides: Partial<SurveyPayload> = {}): SurveyPayload {
@@ -26,6 +31,14 @@ export function surveyPayload(email: string, overrides: Partial<SurveyPayload> =
     },
     ...overrides,
   };
+}
+
+/** A valid growth-kit payload for `email`: the one-form survey fills only the first question. */
+export function growthKitPayload(email: string, reason = 'We have moved the work in-house.'): SurveyPayload {
+  return surveyPayload(email, {
+    toolkit: 'growth-kit',
+    survey: { first_question: entry('Why do you want to cancel the Growth Kit?', [], reason) },
+  });
 }
 
 /** The built app the static tests serve: an index.html, a hashed and an unhashed asset. */

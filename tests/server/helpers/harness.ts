@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../src/server/config';
 import type { MailboxEntry } from '../../../src/server/routes/dev';
 import type { MailTransport } from '../../../src/server/mail';
@@ -31,13 +33,110 @@ export interface HarnessOptions {
   withApp?: boolean;
   publicUrl?: string;
   mailTransport?: MailTransport;
+  /** SMTP_URL, for tests of the real SMTP transport (mailTransport, when given, wins). */
+  smtpUrl?: string;
+  sentryDsn?: string;
   confirmKeyTtlSeconds?: number;
+}
+
+/** One cookie of a response's Set-Cookie headers. */
+export interface ResponseCookie {
+  name: string;
+  value: string;
+  path?: string;
+  domain?: string;
+  maxAge?: number;
+  expires?: Date;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string;
+}
+
+/** A response as the tests read it: the fields of Fastify's inject responses, which they were written against. */
+export interface TestResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  cookies: ResponseCookie[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- like inject's json(): a test reads the fields of a body it knows
+  json(): any;
+}
+
+/** A request as the tests write it (the options of Fastify's inject). */
+export interface TestRequest {
+  method?: string;
+  /** Path and query, sent exactly as written (no normalising of `..` or escapes). */
+  url: string;
+  headers?: Record<string, string>;
+  /** A string or Buffer is sent as is; anything else as JSON (with a JSON content type unless one is given). */
+  payload?: unknown;
 }
 
 interface RequestOptions {
   headers?: Record<string, string>;
   /** true (default on writes): send this session's token; a string: send that instead; false: none. */
   csrf?: boolean | string;
+}
+
+/** One Set-Cookie header, read as a browser would (the value URL-decoded, as inject's parser does). */
+function parseSetCookie(header: string): ResponseCookie {
+  const [pair = '', ...attributes] = header.split(';');
+  const eq = pair.indexOf('=');
+  const raw = pair.slice(eq + 1).trim();
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // Not URL-encoded: keep it as sent.
+  }
+  const cookie: ResponseCookie = { name: pair.slice(0, eq).trim(), value };
+  for (const attribute of attributes) {
+    const [key = '', ...rest] = attribute.split('=');
+    const text = rest.join('=').trim();
+    switch (key.trim().toLowerCase()) {
+      case 'path':
+        cookie.path = text;
+        break;
+      case 'domain':
+        cookie.domain = text;
+        break;
+      case 'max-age':
+        cookie.maxAge = Number(text);
+        break;
+      case 'expires':
+        cookie.expires = new Date(text);
+        break;
+      case 'httponly':
+        cookie.httpOnly = true;
+        break;
+      case 'secure':
+        cookie.secure = true;
+        break;
+      case 'samesite':
+        cookie.sameSite = text;
+        break;
+    }
+  }
+  return cookie;
+}
+
+const hasHeader = (headers: Record<string, string>, name: string): boolean =>
+  Object.keys(headers).some((header) => header.toLowerCase() === name);
+
+/** The body to send and the headers it needs. */
+function encodeBody(request: TestRequest): { body?: Buffer; headers: Record<string, string> } {
+  const headers = { ...request.headers };
+  if (request.payload === undefined) return { headers };
+  let body: Buffer;
+  if (typeof request.payload === 'string') body = Buffer.from(request.payload);
+  else if (Buffer.isBuffer(request.payload)) body = request.payload;
+  else {
+    body = Buffer.from(JSON.stringify(request.payload));
+    if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
+  }
+  // A chunked body streams with no length; everything else says its length, as browsers do.
+  if (!hasHeader(headers, 'content-length') && !hasHeader(headers, 'transfer-encoding')) headers['content-length'] = String(body.length);
+  return { body, headers };
 }
 
 /** A signed-in browser: its cookie and CSRF token. */
@@ -56,14 +155,14 @@ export class Client {
     return headers;
   }
 
-  get(url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
-    return this.harness.app.inject({ method: 'GET', url, headers: this.headers(options, false) });
+  get(url: string, options: RequestOptions = {}): Promise<TestResponse> {
+    return this.harness.inject({ method: 'GET', url, headers: this.headers(options, false) });
   }
 
-  post(url: string, body: unknown, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+  post(url: string, body: unknown, options: RequestOptions = {}): Promise<TestResponse> {
     const headers = { 'content-type': 'application/json', ...this.headers(options, true) };
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
-    return this.harness.app.inject({ method: 'POST', url, headers, payload });
+    return this.harness.inject({ method: 'POST', url, headers, payload });
   }
 }
 
@@ -76,13 +175,20 @@ export class Clock {
   }
 }
 
-/** A server on a temp directory with its own database, app files and clock. */
+/**
+ * A server on a temp directory with its own database, app files and clock, listening on a free
+ * loopback port: the tests talk to it over real HTTP, as a browser would.
+ */
 export class Harness {
   app!: FastifyInstance;
   readonly clock = new Clock();
   readonly dir = mkdtempSync(join(tmpdir(), 'cancel-server-'));
   readonly dbFile = join(this.dir, 'data', 'cancel.sqlite');
   readonly appDir = join(this.dir, 'app');
+  /** Where the server listens now (a new port after each start). */
+  origin = '';
+  // Keep-alive connections: each request need not open its own, which keeps the suite fast.
+  private agent: Agent | undefined;
 
   constructor(private readonly options: HarnessOptions = {}) {
     if (options.withApp !== false) {
@@ -100,7 +206,8 @@ export class Harness {
       production: this.options.production ?? false,
       publicUrl: this.options.publicUrl ?? 'http://cancel.test',
       sessionSecret: undefined,
-      smtpUrl: undefined,
+      smtpUrl: this.options.smtpUrl,
+      sentryDsn: this.options.sentryDsn,
       confirmKeyTtlSeconds: this.options.confirmKeyTtlSeconds ?? 24 * 60 * 60,
     };
     this.app = await buildServer({
@@ -109,7 +216,12 @@ export class Harness {
       now: this.clock.now,
       mailTransport: this.options.mailTransport,
     });
-    await this.app.ready();
+    await this.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = this.app.server.address() as AddressInfo;
+    this.origin = `http://127.0.0.1:${port}`;
+    // Connections to a server closed directly (harness.app.close()) are dead; start with new ones.
+    this.agent?.destroy();
+    this.agent = new Agent({ keepAlive: true });
     return this;
   }
 
@@ -121,26 +233,51 @@ export class Harness {
 
   async stop(): Promise<void> {
     await this.app.close();
+    this.agent?.destroy();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /** Sends one HTTP request to the server and reads the whole response. */
+  inject(request: TestRequest): Promise<TestResponse> {
+    const { body, headers } = encodeBody(request);
+    const url = new URL(this.origin);
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: url.hostname, port: url.port, method: request.method ?? 'GET', path: request.url, headers, agent: this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({
+              statusCode: response.statusCode ?? 0,
+              headers: response.headers,
+              body: text,
+              cookies: (response.headers['set-cookie'] ?? []).map(parseSetCookie),
+              json: () => JSON.parse(text) as unknown,
+            });
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
   /** A plain GET, with the session cookie when given (pages, dev routes, headers). */
-  get(url: string, cookie?: string): Promise<LightMyRequestResponse> {
-    return this.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie: `${SESSION_COOKIE}=${cookie}` } });
+  get(url: string, cookie?: string): Promise<TestResponse> {
+    return this.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie: `${SESSION_COOKIE}=${cookie}` } });
   }
 
   /** Signs in through the dev route and fetches the CSRF token, as the app does. */
   async signIn(persona: string, lang = 'en'): Promise<Client> {
-    const response = await this.app.inject({ method: 'GET', url: `/dev/sign-in?persona=${persona}&lang=${lang}` });
+    const response = await this.get(`/dev/sign-in?persona=${persona}&lang=${lang}`);
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     if (response.statusCode !== 302 || cookie === undefined) {
       throw new Error(`sign-in as ${persona} failed: ${response.statusCode} ${response.body}`);
     }
-    const token = await this.app.inject({
-      method: 'GET',
-      url: '/cancel/api/get-csrf-token/',
-      headers: { cookie: `${SESSION_COOKIE}=${cookie.value}` },
-    });
+    const token = await this.get('/cancel/api/get-csrf-token/', cookie.value);
     return new Client(this, cookie.value, (token.json() as { csrf_token: string }).csrf_token);
   }
 
@@ -176,7 +313,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
 /** The mailbox as the dev route returns it. */
 export async function mailbox(harness: Harness): Promise<MailboxEntry[]> {
-  const response = await harness.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+  const response = await harness.get('/dev/mailbox.json');
   return response.json() as MailboxEntry[];
 }
 

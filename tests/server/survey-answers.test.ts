@@ -1,0 +1,137 @@
+// The server's check of a payload against the compiled survey must let through every payload the
+// app can build: the engine's payload along every path of every survey, for both audiences, with
+// every text box filled to its limit. The browser tests post exactly these payloads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPayload, currentStep, enumeratePaths, startSurvey, transition, type PathMove, type StepData } from '../../src/engine';
+import { AUDIENCES, type Audience, type CompiledStep, type CompiledSurvey, type SurveyPayload, type TextInput } from '../../src/model';
+import { PERSONAS } from '../../src/server/personas';
+import { surveyAnswerProblem } from '../../src/server/survey-answers';
+import { canCancel } from '../../src/server/toolkits';
+import { testBundle } from './helpers/bundle';
+import { startHarness, type Client, type Harness } from './helpers/harness';
+
+/** Longer than any limit the YAML sets, for the boxes without one (the fourth question's comment). */
+const UNLIMITED = 2000;
+
+/** A box filled to its limit: a comment at the limit must be stored, so the check may not be stricter. */
+const fill = (input: { maxLength?: number } | TextInput | undefined, letter: string): string =>
+  letter.repeat(input?.maxLength ?? UNLIMITED);
+
+function dataFor(step: CompiledStep, move: PathMove): StepData {
+  switch (step.type) {
+    case 'choice': {
+      const answer = step.answers.find((a) => a.id === move.answer);
+      return answer?.input ? { answer: move.answer, details: { [answer.id]: fill(answer.input, 'c') } } : { answer: move.answer };
+    }
+    case 'text':
+      return { text: fill(step.input, 't') };
+    case 'offer':
+      return { choice: move.answer === 'accepted' ? 'accepted' : 'declined' };
+    case 'form': {
+      const values: Record<string, string | boolean> = {};
+      for (const field of step.fields) {
+        if (field.kind === 'name') values[field.id] = 'Path Walker';
+        if (field.kind === 'comment') values[field.id] = fill(field, 'f');
+        if (field.kind === 'agreement') values[field.id] = true;
+      }
+      return values;
+    }
+  }
+}
+
+interface Walked {
+  name: string;
+  survey: CompiledSurvey;
+  audience: Audience;
+  payload: SurveyPayload;
+}
+
+const personaFor = (audience: Audience) => {
+  const persona = PERSONAS.find((p) => p.id === (audience === 'trial' ? 'trial' : 'paid-annual'));
+  if (persona === undefined) throw new Error(`no persona for ${audience}`);
+  return persona;
+};
+
+/** Every complete path (an accepted offer submits no survey), with the offers shown and without. */
+function walkedPayloads(): Walked[] {
+  const walked: Walked[] = [];
+  for (const survey of Object.values(testBundle().surveys)) {
+    const binding = testBundle().toolkits.find((b) => b.survey === survey.id);
+    if (binding === undefined) throw new Error(`no toolkit page shows the ${survey.id} survey`);
+    for (const audience of AUDIENCES) {
+      const flow = survey.audiences[audience];
+      const offers = Object.values(flow.steps).filter((step) => step.type === 'offer').map((step) => step.id);
+      for (const shown of [[], offers]) {
+        for (const path of enumeratePaths(survey, audience, shown)) {
+          let state = startSurvey(survey, audience, () => 0.5);
+          state = transition(survey, state, { type: 'offers', available: shown });
+          for (const move of path) state = transition(survey, state, { type: 'continue', data: dataFor(currentStep(survey, state), move) });
+          if (state.status !== 'complete') continue;
+          const payload = buildPayload(survey, state, {
+            user: { email: personaFor(audience).user.email },
+            timestamp: '2025-05-01T09:00:00.000Z',
+            toolkit: binding.toolkit,
+            translate: (english) => `[de] ${english}`,
+          });
+          const name = `${survey.id} ${audience}${shown.length > 0 ? ' with offers' : ''}: ${path.map((m) => m.answer ?? m.step).join(' > ')}`;
+          walked.push({ name, survey, audience, payload });
+        }
+      }
+    }
+  }
+  return walked;
+}
+
+const WALKED = walkedPayloads();
+
+describe('every payload the engine builds fits the compiled survey', () => {
+  it('walks both surveys, both audiences, the offer paths and the paths through every text box', () => {
+    const surveys = new Set(WALKED.map((w) => `${w.survey.id} ${w.audience}`));
+    expect([...surveys].sort()).toEqual(['cancellation paid', 'cancellation trial', 'growth-kit paid', 'growth-kit trial']);
+    expect(WALKED.some((w) => w.payload.retention !== undefined)).toBe(true);
+    // The limits were really reached: the Other box (1500), the services (250), the open fourth comment.
+    const comments = WALKED.flatMap((w) => Object.values(w.payload.survey).map((e) => e.comment.length));
+    expect(comments).toEqual(expect.arrayContaining([1500, 250, UNLIMITED]));
+  });
+
+  for (const { name, survey, audience, payload } of WALKED) {
+    it(name, () => {
+      expect(surveyAnswerProblem(survey, audience, payload)).toBeUndefined();
+    });
+  }
+
+  it('but one character more in any limited box is refused', () => {
+    let refused = 0;
+    for (const { survey, audience, payload } of WALKED) {
+      for (const [slot, entry] of Object.entries(payload.survey)) {
+        if (entry.comment.length === 0 || entry.comment.length === UNLIMITED) continue;
+        const longer = { ...payload, survey: { ...payload.survey, [slot]: { ...entry, comment: `${entry.comment}x` } } };
+        expect(surveyAnswerProblem(survey, audience, longer)).toBe(`survey.${slot}.comment: must be at most ${entry.comment.length} characters`);
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+});
+
+describe('the server stores every one of them', () => {
+  let harness: Harness;
+  const clients = new Map<Audience, Client>();
+  beforeAll(async () => {
+    harness = await startHarness();
+    for (const audience of AUDIENCES) clients.set(audience, await harness.signIn(personaFor(audience).id));
+  });
+  afterAll(async () => {
+    await harness.stop();
+  });
+
+  it('through POST survey-storage, as the customer of that audience', async () => {
+    for (const { name, audience, payload } of WALKED) {
+      const binding = testBundle().toolkits.find((b) => b.toolkit === payload.toolkit);
+      expect(binding !== undefined && canCancel(personaFor(audience).user, binding), name).toBe(true);
+      const response = await clients.get(audience)?.post('/cancel/api/survey-storage/survey-monitoring/', payload);
+      expect(response?.statusCode, `${name}: ${response?.body ?? ''}`).toBe(200);
+    }
+    expect(harness.counts().survey_submissions).toBe(WALKED.length);
+  });
+});
