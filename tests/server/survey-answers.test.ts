@@ -2,7 +2,7 @@
 // app can build: the engine's payload along every path of every survey, for both audiences, with
 // every text box filled to its limit. The browser tests post exactly these payloads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPayload, currentStep, enumeratePaths, startSurvey, transition, type PathMove, type StepData } from '../../src/engine';
+import { availableOffers, buildPayload, currentStep, enumeratePaths, startSurvey, transition, type PathMove, type StepData } from '../../src/engine';
 import { AUDIENCES, type Audience, type CompiledStep, type CompiledSurvey, type SurveyPayload, type TextInput } from '../../src/model';
 import { PERSONAS } from '../../src/server/personas';
 import { surveyAnswerProblem } from '../../src/server/survey-answers';
@@ -59,8 +59,8 @@ function walkedPayloads(): Walked[] {
     const binding = testBundle().toolkits.find((b) => b.survey === survey.id);
     if (binding === undefined) throw new Error(`no toolkit page shows the ${survey.id} survey`);
     for (const audience of AUDIENCES) {
-      const flow = survey.audiences[audience];
-      const offers = Object.values(flow.steps).filter((step) => step.type === 'offer').map((step) => step.id);
+      // The offers the app would show this persona on a page that has them, were the server to find it eligible.
+      const offers = availableOffers(survey, audience, { eligible: true, toolkit: 'seo', productGroup: personaFor(audience).user.product_group });
       for (const shown of [[], offers]) {
         for (const path of enumeratePaths(survey, audience, shown)) {
           let state = startSurvey(survey, audience, () => 0.5);
@@ -68,7 +68,7 @@ function walkedPayloads(): Walked[] {
           for (const move of path) state = transition(survey, state, { type: 'continue', data: dataFor(currentStep(survey, state), move) });
           if (state.status !== 'complete') continue;
           const payload = buildPayload(survey, state, {
-            user: { email: personaFor(audience).user.email },
+            user: { email: personaFor(audience).user.email, product_group: personaFor(audience).user.product_group },
             timestamp: '2025-05-01T09:00:00.000Z',
             toolkit: binding.toolkit,
             translate: (english) => `[de] ${english}`,
