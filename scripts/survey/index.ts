@@ -7,3 +7,5 @@ export { formatProblem, formatWarning, sortProblems, SurveyProblemsError } from 
 export type { Problem, ProblemCode } from './problems';
 export { stepTexts, surveyTexts } from './survey-texts';
 export type { SurveyText } from './survey-texts';
+export { textPlaces } from './text-places';
+export type { TextPlace } from './text-places';
