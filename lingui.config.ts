@@ -4,6 +4,7 @@
 import { defineConfig } from '@lingui/cli';
 import babel from '@lingui/cli/api/extractors/babel';
 import { formatter } from '@lingui/format-po';
+import { withYamlLines } from './scripts/i18n/po-origins';
 import { surveyExtractor } from './scripts/i18n/survey-extractor';
 
 /** The development pseudo-locale: English with accents and brackets, so untranslated or cut texts stand out. */
@@ -26,6 +27,7 @@ export default defineConfig({
   extractors: [babel, surveyExtractor],
   catalogsMergePath: '<rootDir>/src/generated/locales/{locale}',
   compileNamespace: 'ts',
-  format: formatter({ lineNumbers: false }),
+  // `#:` origins: a survey text's YAML line (survey/cancellation.yaml:74); the code's files without lines.
+  format: withYamlLines(formatter({ lineNumbers: true })),
   orderBy: 'message',
 });

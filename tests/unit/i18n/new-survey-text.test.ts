@@ -64,6 +64,8 @@ describe('a new survey text', () => {
       expect(entry, language).toBeDefined();
       // The source catalog carries the English, which is the text itself; the others wait for translators.
       expect(entry?.msgstr, language).toBe(language === 'en' ? NEW_TEXT : '');
+      // A translator sees where the text is written.
+      expect(entry?.origins, language).toEqual([`survey/cancellation.yaml:${where.line}`]);
     }
   }, 120_000);
 
