@@ -1,5 +1,5 @@
 // Which interface language a page uses (spec §2, §9), and the development pseudo-locale.
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../model';
+import { DEFAULT_LANGUAGE, isEnglishOnly, languageOf, LANGUAGES, type Language } from '../model';
 
 export { LANGUAGES, type Language };
 
@@ -15,25 +15,13 @@ export const PSEUDO_LOCALE = 'pseudo-LOCALE';
 /** A locale the app can activate: one of the 14 languages, or the pseudo-locale in development. */
 export type Locale = Language | typeof PSEUDO_LOCALE;
 
-/** The pages that are always English (spec §2: 'always English when the URL contains plan'). */
-function isEnglishOnly(url: string): boolean {
-  // The path, not the query: a confirmation key or a step id that happens to hold 'plan' must not
-  // switch a customer's page to English.
-  try {
-    return new URL(url, 'http://localhost').pathname.includes('plan');
-  } catch {
-    return url.includes('plan');
-  }
-}
-
 /**
  * The page's language: the server's setting (`<html lang>`, e.g. `pt-BR` → `pt`), English when it
- * is missing or not one of ours, and always English on a URL whose path contains 'plan'.
+ * is missing or not one of ours, and always English on a URL whose path contains 'plan' (the rule
+ * lives in src/model, which the server shares).
  */
 export function resolveLanguage(pageLanguage: string | null | undefined, url: string): Language {
-  if (isEnglishOnly(url)) return SOURCE_LANGUAGE;
-  const base = (pageLanguage ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return isLanguage(base) ? base : SOURCE_LANGUAGE;
+  return languageOf(pageLanguage, url);
 }
 
 /** What decides the locale of a page. */

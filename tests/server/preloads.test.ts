@@ -61,6 +61,9 @@ describe('the page’s preloads (server)', () => {
     expect(pageLanguage('/cancel/plan', 'de')).toBe('en');
     expect(pageLanguage('/cancel/seo', 'xx')).toBe('en');
     expect(pageLanguage('/cancel/seo', undefined)).toBe('en');
+    // The app's own rule (languageOf in src/model): the path decides, and a regional setting is its language.
+    expect(pageLanguage('/cancel/seo/confirm-unsubscribe?key=abcplanxyz', 'de')).toBe('de');
+    expect(pageLanguage('/cancel/seo', 'pt-BR')).toBe('pt');
   });
 
   it('links the catalog, then the screen, each file once, before the end of the head', () => {
