@@ -3,8 +3,7 @@
 // (scripts/i18n/compile.mjs, which compiles with --strict: a missing translation fails the build).
 import { defineConfig } from '@lingui/cli';
 import babel from '@lingui/cli/api/extractors/babel';
-import { formatter } from '@lingui/format-po';
-import { withYamlLines } from './scripts/i18n/po-origins';
+import { poFormat } from './scripts/i18n/po-format';
 import { surveyExtractor } from './scripts/i18n/survey-extractor';
 
 /** The development pseudo-locale: English with accents and brackets, so untranslated or cut texts stand out. */
@@ -28,6 +27,7 @@ export default defineConfig({
   catalogsMergePath: '<rootDir>/src/generated/locales/{locale}',
   compileNamespace: 'ts',
   // `#:` origins: a survey text's YAML line (survey/cancellation.yaml:74); the code's files without lines.
-  format: withYamlLines(formatter({ lineNumbers: true })),
+  // Entries by English text, the English-as-id ones included (scripts/i18n/catalog-order.ts).
+  format: poFormat(),
   orderBy: 'message',
 });

@@ -1,7 +1,7 @@
 // The catalogs' `#:` origins: a survey text's YAML line, but no line for the UI's source files.
 // A YAML line tells a translator where a survey text sits among its question and answers; a line in a
 // .tsx file would only change the catalogs of all 14 languages whenever code above a message moves.
-import type { CatalogFormatter, CatalogType, MessageOrigin } from '@lingui/conf';
+import type { CatalogType, MessageOrigin } from '@lingui/conf';
 
 const YAML_FILE = /\.ya?ml$/;
 
@@ -36,12 +36,4 @@ export function catalogOrigins(catalog: CatalogType): CatalogType {
     out[id] = { ...message, origin };
   }
   return out;
-}
-
-/**
- * A PO formatter that writes YAML lines only. `base` must write line numbers (`lineNumbers: true`);
- * the origins it gets have already lost the lines that should not show.
- */
-export function withYamlLines(base: CatalogFormatter): CatalogFormatter {
-  return { ...base, serialize: (catalog, ctx) => base.serialize(catalogOrigins(catalog), ctx) };
 }
