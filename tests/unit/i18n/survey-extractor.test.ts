@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CatalogType } from '@lingui/conf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledBundle } from '../../../src/model';
+import { orderCatalog } from '../../../scripts/i18n/catalog-order';
 import { catalogOrigins } from '../../../scripts/i18n/po-origins';
 import { surveyMessages } from '../../../scripts/i18n/survey-extractor';
 import { compileSurveyProject } from '../../../scripts/survey';
@@ -63,6 +64,20 @@ describe('catalogOrigins', () => {
       b: { translation: '', origin: [['survey/cancellation.yaml']] },
       c: { translation: '' },
     });
+  });
+});
+
+describe('orderCatalog', () => {
+  it('sorts by English text, an entry whose id is its English text by its id', () => {
+    // As the extractor hands them over: the id-only entries (the server's i18n._('…')) first.
+    const catalog: CatalogType = {
+      'Questions? Contact {email} or visit {url}.': { translation: '' },
+      'Hello {name},': { translation: '' },
+      x1Y2z3: { translation: '', message: 'Continue' },
+      'Accept offer': { translation: '', message: 'Accept offer' },
+      a9B8c7: { translation: '', message: 'Hello', context: 'greeting' },
+    };
+    expect(Object.keys(orderCatalog(catalog))).toEqual(['Accept offer', 'x1Y2z3', 'a9B8c7', 'Hello {name},', 'Questions? Contact {email} or visit {url}.']);
   });
 });
 
