@@ -19,8 +19,9 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',
-      // The UI's macros, and the survey texts of the compiled bundle (ids are the English texts).
-      include: ['<rootDir>/src/app', '<rootDir>/src/renderer', '<rootDir>/src/i18n', '<rootDir>/src/generated/survey.json'],
+      // The UI's macros, the server's i18n._('…') calls (the confirmation email) and the survey texts of
+      // the compiled bundle (the last two with the English texts as ids).
+      include: ['<rootDir>/src/app', '<rootDir>/src/renderer', '<rootDir>/src/i18n', '<rootDir>/src/server', '<rootDir>/src/generated/survey.json'],
     },
   ],
   extractors: [babel, surveyExtractor],
