@@ -3,7 +3,7 @@
 // (scripts/i18n/compile.mjs, which compiles with --strict: a missing translation fails the build).
 import { defineConfig } from '@lingui/cli';
 import babel from '@lingui/cli/api/extractors/babel';
-import { formatter } from '@lingui/format-po';
+import { poFormat } from './scripts/i18n/po-format';
 import { surveyExtractor } from './scripts/i18n/survey-extractor';
 
 /** The development pseudo-locale: English with accents and brackets, so untranslated or cut texts stand out. */
@@ -19,13 +19,16 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',
-      // The UI's macros, and the survey texts of the compiled bundle (ids are the English texts).
-      include: ['<rootDir>/src/app', '<rootDir>/src/renderer', '<rootDir>/src/i18n', '<rootDir>/src/generated/survey.json'],
+      // The UI's macros, the server's i18n._('…') calls (the confirmation email) and the survey texts of
+      // the compiled bundle (the last two with the English texts as ids).
+      include: ['<rootDir>/src/app', '<rootDir>/src/renderer', '<rootDir>/src/i18n', '<rootDir>/src/server', '<rootDir>/src/generated/survey.json'],
     },
   ],
   extractors: [babel, surveyExtractor],
   catalogsMergePath: '<rootDir>/src/generated/locales/{locale}',
   compileNamespace: 'ts',
-  format: formatter({ lineNumbers: false }),
+  // `#:` origins: a survey text's YAML line (survey/cancellation.yaml:74); the code's files without lines.
+  // Entries by English text, the English-as-id ones included (scripts/i18n/catalog-order.ts).
+  format: poFormat(),
   orderBy: 'message',
 });

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import type { CompiledBundle } from '../../src/model';
 import { appBuildOptions, indexHtml, serverBuildOptions } from '../../build.mjs';
 import { GENERATED_DIR, SurveyProblemsError, writeCompiled, type Problem } from '../survey';
-import { fromEsbuildMessage, type DevProblem } from './dev-problems';
+import { fromEsbuildMessage, parseWarnings, type DevProblem } from './dev-problems';
 import { drawSurveyPictures } from './graph-pictures';
 import { withLoadCache } from './load-cache';
 
@@ -18,10 +18,16 @@ export const DEV_OUT = 'dist/dev';
 
 /** The steps a rebuild runs; tests replace the slow ones. */
 export interface BuildTasks {
-  /** locales/*.po → src/generated/locales; throws with Lingui's report when a catalog does not compile. */
-  catalogs(): Promise<void>;
-  /** survey/ → src/generated/; the checker's problems (nothing written), or whether survey.json changed. */
-  survey(): Promise<{ problems: Problem[]; changed: boolean }>;
+  /**
+   * locales/*.po → src/generated/locales, English standing in for missing translations; returns what is
+   * untranslated as warnings, and throws with Lingui's report when a catalog does not compile.
+   */
+  catalogs(): Promise<DevProblem[]>;
+  /**
+   * survey/ → src/generated/; the checker's problems (nothing written), or whether survey.json changed.
+   * Survey texts missing from catalogs do not stop it: they come back as warnings.
+   */
+  survey(): Promise<{ problems: Problem[]; warnings: Problem[]; changed: boolean }>;
   /** The survey pictures of the /dev/survey page. */
   pictures(): Promise<void>;
   /** The app bundle and its index.html; esbuild's errors, if any. */
@@ -63,20 +69,29 @@ export function projectTasks(root: string): BuildTasks {
 
   return {
     async catalogs() {
-      await promisify(execFile)(process.execPath, ['scripts/i18n/compile.mjs'], { cwd: root }).catch((error: { stderr?: string }) => {
-        throw new Error(error.stderr || String(error));
-      });
+      // I18N_ALLOW_MISSING: a text waiting for its translators must not stop the preview (English shows);
+      // the check prints it as a warning line, which is what comes back. Survey texts are left to the
+      // survey step, which runs next and points at their YAML lines.
+      const env = { ...process.env, I18N_ALLOW_MISSING: '1' };
+      const args = ['scripts/i18n/compile.mjs', '--skip-survey-texts'];
+      const { stderr } = await promisify(execFile)(process.execPath, args, { cwd: root, env }).catch(
+        (error: { stderr?: string }) => {
+          throw new Error(error.stderr || String(error));
+        },
+      );
+      return parseWarnings(stderr);
     },
 
     async survey() {
       const before = await hashOf(surveyJson);
+      let warnings: Problem[];
       try {
-        await writeCompiled(root);
+        ({ warnings } = await writeCompiled(root, { allowMissingTranslations: true }));
       } catch (error) {
-        if (error instanceof SurveyProblemsError) return { problems: error.problems, changed: false };
+        if (error instanceof SurveyProblemsError) return { problems: error.problems, warnings: error.warnings, changed: false };
         throw error;
       }
-      return { problems: [], changed: (await hashOf(surveyJson)) !== before };
+      return { problems: [], warnings, changed: (await hashOf(surveyJson)) !== before };
     },
 
     async pictures() {

@@ -1,6 +1,7 @@
 // npm run dev: builds everything once, serves it through the front server, then rebuilds on every change
 // of src/, survey/ or locales/ and reloads the pages (or shows them the problems). Each rebuild prints
-// its steps and the time from the edit to the reload.
+// its steps and the time from the edit to the reload. Texts without every translation do not stop a
+// rebuild: they show in English, and as warnings in the terminal and on the pages.
 import { stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,7 @@ import { devPaths, projectTasks, type BuildTasks } from './build-tasks';
 import type { DevProblem } from './dev-problems';
 import { EventStream } from './event-stream';
 import { createFrontServer } from './front-server';
-import { rebuild, type RebuildResult } from './rebuild';
+import { rebuild, type RebuildResult, type StepWarnings } from './rebuild';
 import { nodeServer, ServerSwitch, type ServerLauncher } from './server-process';
 import { watchSources, type ChangeBatch } from './source-watcher';
 
@@ -66,6 +67,19 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   });
   let build = 0;
 
+  // The warnings of the last run of each step: a rebuild that skips a step leaves its warnings standing.
+  const standing: Required<StepWarnings> = { catalogs: [], survey: [] };
+  /** Takes in a rebuild's warnings; returns all that stand now, the survey's (at their YAML lines) first. */
+  const updateWarnings = (result: RebuildResult): DevProblem[] => {
+    Object.assign(standing, result.warnings);
+    return [...standing.survey, ...standing.catalogs];
+  };
+  const reportWarnings = (warnings: DevProblem[]): void => {
+    if (warnings.length === 0) return;
+    for (const warning of warnings) log(warning.text);
+    log(`dev: ${plural(warnings.length, 'warning')}: what is not translated yet shows in English`);
+  };
+
   const reportProblems = (problems: DevProblem[]): void => {
     for (const problem of problems) log(problem.text);
     const pages = stream.problems(problems);
@@ -90,8 +104,12 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   log('dev: building the catalogs, the survey, the app and the server…');
   const first = await rebuild(tasks, root, [], { everything: true });
   log(`dev: first build: ${first.timings.map(([step, ms]) => `${step} ${ms} ms`).join(', ')}`);
+  const firstWarnings = updateWarnings(first);
   if (first.problems.length > 0) reportProblems(first.problems);
-  else build = 1;
+  else {
+    build = 1;
+    reportWarnings(firstWarnings);
+  }
 
   const front: Server = createFrontServer({ stream, origin: () => servers.origin });
   await new Promise<void>((resolve, reject) => {
@@ -116,7 +134,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   // Rebuilds run one after the other; changes that arrive during one wait and go together into the next.
   let running: Promise<void> = Promise.resolve();
   if (build === 1) {
-    stream.reload(build, true);
+    stream.reload(build, true, firstWarnings);
     // Once the server is up: the pictures are for /dev/survey only, which reloads when they are there.
     running = drawPictures().then((drawn) => {
       if (drawn) stream.pictures(1);
@@ -133,6 +151,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       log(`dev: the rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return;
     }
+    const warnings = updateWarnings(result);
     if (result.problems.length > 0) {
       reportProblems(result.problems);
       return;
@@ -145,7 +164,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     }
     build += 1;
     editsOfBuild.set(build, edited);
-    const pages = stream.reload(build, result.surveyChanged);
+    const pages = stream.reload(build, result.surveyChanged, warnings);
+    reportWarnings(warnings);
     const steps = result.timings.map(([step, ms]) => `${step} ${ms} ms`).join(', ');
     log(`dev: ${describe(batch.paths)}: ${steps} → reload sent to ${plural(pages, 'page')} ${Math.round(Date.now() - edited)} ms after the edit`);
     if (result.surveyChanged && (await drawPictures())) {

@@ -1,7 +1,7 @@
 // The live-reload channel: GET /dev/events as Server-Sent Events. Every page the dev server serves
 // subscribes (scripts/dev/live-reload.js): `reload` after a good rebuild, `pictures` once the survey
 // pictures are redrawn, `problems` after a bad one, and on (re)connecting `hello` with the current
-// build and its problems.
+// build, its problems and its warnings (a page learns them there, after the reload).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevProblem } from './dev-problems';
@@ -12,12 +12,14 @@ export interface Hello {
   session: string;
   build: number;
   problems: DevProblem[];
+  /** What the build served let through: texts without every translation, shown in English. */
+  warnings: DevProblem[];
 }
 
 /** The event stream and its subscribers. */
 export class EventStream {
   private readonly clients = new Set<ServerResponse>();
-  private current: Hello = { session: randomUUID(), build: 0, problems: [] };
+  private current: Hello = { session: randomUUID(), build: 0, problems: [], warnings: [] };
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly onReloaded: (build: number) => void = () => {}) {
@@ -47,11 +49,12 @@ export class EventStream {
   }
 
   /**
-   * A good build: pages reload. With `picturesFollow`, the survey pictures are being drawn anew: the
-   * /dev/survey page waits for `pictures` instead. Returns how many pages were told.
+   * A good build: pages reload, and learn its `warnings` when they connect again. With `picturesFollow`,
+   * the survey pictures are being drawn anew: the /dev/survey page waits for `pictures` instead.
+   * Returns how many pages were told.
    */
-  reload(build: number, picturesFollow = false): number {
-    this.current = { ...this.current, build, problems: [] };
+  reload(build: number, picturesFollow = false, warnings: DevProblem[] = []): number {
+    this.current = { ...this.current, build, problems: [], warnings };
     return this.write(event('reload', { build, picturesFollow }));
   }
 

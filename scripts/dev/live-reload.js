@@ -1,9 +1,12 @@
 // npm run dev adds this file to every page it serves. It listens to /dev/events: a good rebuild reloads
 // the page; a failed one lays its problems (file:line:col, code, message) over the page, which keeps
-// showing the last good build. It touches nothing of the app: its own element, its own stylesheet.
+// showing the last good build. A good build's warnings (texts not translated yet, shown in English)
+// go in a smaller panel in a corner, which stays hidden, once hidden, until the warnings change.
+// It touches nothing of the app: its own elements, its own stylesheet.
 'use strict';
 (function () {
   var RELOADING = 'dev:live-reload:build';
+  var HIDDEN_WARNINGS = 'dev:live-reload:hidden-warnings';
   var reloadedFor = null;
   try {
     reloadedFor = window.sessionStorage.getItem(RELOADING);
@@ -15,6 +18,7 @@
   var source = new window.EventSource('/dev/events' + (reloadedFor ? '?reloaded=' + encodeURIComponent(reloadedFor) : ''));
   var showing = null;
   var overlay = null;
+  var warningPanel = null;
 
   function reload(build) {
     try {
@@ -41,6 +45,57 @@
     document.head.appendChild(link);
   }
 
+  function problemList(problems, severity) {
+    var list = element('ol', 'dev-problems__list');
+    problems.forEach(function (problem) {
+      var item = element('li', 'dev-problems__item');
+      item.appendChild(element('code', 'dev-problems__where', problem.file + ':' + problem.line + ':' + problem.col));
+      item.appendChild(element('span', 'dev-problems__code', severity + ' ' + problem.code));
+      item.appendChild(element('p', 'dev-problems__message', problem.message));
+      list.appendChild(item);
+    });
+    return list;
+  }
+
+  function storedHidden() {
+    try {
+      return window.sessionStorage.getItem(HIDDEN_WARNINGS);
+    } catch {
+      return null;
+    }
+  }
+
+  // Warnings do not stop anything, so they sit in a corner as a status, not an alert; hidden once, they
+  // stay hidden across reloads until the list changes.
+  function showWarnings(warnings) {
+    if (warningPanel) warningPanel.remove();
+    warningPanel = null;
+    if (!warnings || warnings.length === 0) return;
+    var key = JSON.stringify(warnings.map(function (w) { return w.text; }));
+    if (storedHidden() === key) return;
+    stylesheet();
+    warningPanel = element('section', 'dev-problems dev-problems--warnings');
+    warningPanel.setAttribute('role', 'status');
+    warningPanel.setAttribute('aria-labelledby', 'dev-warnings-title');
+    var heading = element('h2', 'dev-problems__title', warnings.length + (warnings.length === 1 ? ' warning' : ' warnings'));
+    heading.id = 'dev-warnings-title';
+    warningPanel.appendChild(heading);
+    warningPanel.appendChild(element('p', 'dev-problems__note', 'The page is up to date. Texts not translated yet show in English here; npm run survey:check and the build refuse them until they are translated.'));
+    warningPanel.appendChild(problemList(warnings, 'warning'));
+    var hide = element('button', 'dev-problems__hide', 'Hide');
+    hide.type = 'button';
+    hide.addEventListener('click', function () {
+      warningPanel.hidden = true;
+      try {
+        window.sessionStorage.setItem(HIDDEN_WARNINGS, key);
+      } catch {
+        // Without sessionStorage the panel comes back on the next reload; nothing else is lost.
+      }
+    });
+    warningPanel.appendChild(hide);
+    document.body.appendChild(warningPanel);
+  }
+
   function show(problems) {
     if (overlay) overlay.remove();
     overlay = null;
@@ -54,15 +109,7 @@
     heading.id = 'dev-problems-title';
     overlay.appendChild(heading);
     overlay.appendChild(element('p', 'dev-problems__note', 'This page shows the last build that worked. Fix the file and save: the page reloads by itself.'));
-    var list = element('ol', 'dev-problems__list');
-    problems.forEach(function (problem) {
-      var item = element('li', 'dev-problems__item');
-      item.appendChild(element('code', 'dev-problems__where', problem.file + ':' + problem.line + ':' + problem.col));
-      item.appendChild(element('span', 'dev-problems__code', 'error ' + problem.code));
-      item.appendChild(element('p', 'dev-problems__message', problem.message));
-      list.appendChild(item);
-    });
-    overlay.appendChild(list);
+    overlay.appendChild(problemList(problems, 'error'));
     var hide = element('button', 'dev-problems__hide', 'Hide');
     hide.type = 'button';
     hide.addEventListener('click', function () { overlay.hidden = true; });
@@ -77,6 +124,8 @@
     if (showing !== null && build !== showing) return reload(hello.build);
     showing = build;
     show(hello.problems);
+    // Beside the problem overlay the warnings would only be in the way: they come back with the next good build.
+    showWarnings(hello.problems && hello.problems.length > 0 ? [] : hello.warnings);
   });
   // The survey preview shows the pictures, drawn just after the reload: it waits for them.
   var showsPictures = document.querySelector('.graph, [data-survey-pictures]') !== null;
@@ -88,6 +137,7 @@
     if (showsPictures) reload(JSON.parse(message.data).build);
   });
   source.addEventListener('problems', function (message) {
+    showWarnings([]);
     show(JSON.parse(message.data).problems);
   });
 })();

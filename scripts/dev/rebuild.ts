@@ -8,6 +8,11 @@ import { fromCheckerProblem, stepFailure, type DevProblem } from './dev-problems
 /** What a rebuild did: its problems (then nothing is served anew), whether the server must restart, and how long each step took. */
 export interface RebuildResult {
   problems: DevProblem[];
+  /**
+   * What did not stop the rebuild but waits for someone: texts without every translation, which show in
+   * English meanwhile. Per step, and only for the steps that ran: the others' warnings still stand.
+   */
+  warnings: StepWarnings;
   /** The server bundle or the compiled survey it reads at start changed, and no `restart` was given to restart it. */
   restart: boolean;
   /** Milliseconds per step, in the order they finished. */
@@ -15,6 +20,9 @@ export interface RebuildResult {
   /** The compiled survey changed: its pictures need drawing again. */
   surveyChanged: boolean;
 }
+
+/** The warnings of the steps that have them; a step that did not run is absent. */
+export type StepWarnings = Partial<Record<'catalogs' | 'survey', DevProblem[]>>;
 
 /** Which parts a set of changed paths (relative to the root, with forward slashes) touches. */
 export function touched(changed: readonly string[]): { catalogs: boolean; survey: boolean } {
@@ -46,11 +54,13 @@ export async function rebuild(tasks: BuildTasks, root: string, changed: readonly
   };
   const parts = everything ? { catalogs: true, survey: true } : touched(changed);
 
+  const warnings: StepWarnings = {};
+  const failed = (problems: DevProblem[]): RebuildResult => ({ problems, warnings, restart: false, timings, surveyChanged: false });
   if (parts.catalogs) {
     try {
-      await timed('catalogs', () => tasks.catalogs());
+      warnings.catalogs = await timed('catalogs', () => tasks.catalogs());
     } catch (error) {
-      return { problems: [stepFailure('locales', 'catalog-error', error)], restart: false, timings, surveyChanged: false };
+      return failed([stepFailure('locales', 'catalog-error', error)]);
     }
   }
   let surveyChanged = false;
@@ -59,11 +69,10 @@ export async function rebuild(tasks: BuildTasks, root: string, changed: readonly
     try {
       outcome = await timed('survey', () => tasks.survey());
     } catch (error) {
-      return { problems: [stepFailure('survey', 'internal-error', error)], restart: false, timings, surveyChanged: false };
+      return failed([stepFailure('survey', 'internal-error', error)]);
     }
-    if (outcome.problems.length > 0) {
-      return { problems: outcome.problems.map((problem) => fromCheckerProblem(problem, root)), restart: false, timings, surveyChanged: false };
-    }
+    warnings.survey = outcome.warnings.map((problem) => fromCheckerProblem(problem, root, 'warning'));
+    if (outcome.problems.length > 0) return failed(outcome.problems.map((problem) => fromCheckerProblem(problem, root)));
     surveyChanged = outcome.changed;
   }
   let restarted = false;
@@ -83,5 +92,5 @@ export async function rebuild(tasks: BuildTasks, root: string, changed: readonly
   ]);
   const problems = [...app, ...server.problems, ...restartProblems];
   const restart = problems.length === 0 && !restarted && (server.changed || surveyChanged || everything);
-  return { problems, restart, timings, surveyChanged: surveyChanged || everything };
+  return { problems, warnings, restart, timings, surveyChanged: surveyChanged || everything };
 }

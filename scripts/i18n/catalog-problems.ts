@@ -13,6 +13,8 @@ export interface CatalogProblem {
   line: number;
   code: CatalogProblemCode;
   message: string;
+  /** For `untranslated`: the English text and the language that leaves it untranslated (see groupUntranslated). */
+  untranslated?: { text: string; language: string };
 }
 
 /** A language's catalog as read from disk; `entries` is undefined when the file is missing. */
@@ -72,11 +74,23 @@ export function checkCatalogs(source: CatalogInput, translated: readonly Catalog
     for (const entry of source.entries) {
       const own = byKey.get(keyOf(entry));
       if (!own) {
-        problems.push({ file: catalog.file, line: 1, code: 'untranslated', message: `${quote(entry.msgid)} is not in this catalog yet: run npm run i18n:extract, then translate it` });
+        problems.push({
+          file: catalog.file,
+          line: 1,
+          code: 'untranslated',
+          message: `${quote(entry.msgid)} is not in this catalog yet: run npm run i18n:extract, then translate it`,
+          untranslated: { text: entry.msgid, language: catalog.language },
+        });
         continue;
       }
       if (own.msgstr.trim() === '') {
-        problems.push({ file: catalog.file, line: own.line, code: 'untranslated', message: `${quote(entry.msgid)} has no ${catalog.language} translation` });
+        problems.push({
+          file: catalog.file,
+          line: own.line,
+          code: 'untranslated',
+          message: `${quote(entry.msgid)} has no ${catalog.language} translation`,
+          untranslated: { text: entry.msgid, language: catalog.language },
+        });
         continue;
       }
       const translation = parsed(own.msgstr);
@@ -101,4 +115,34 @@ export function checkCatalogs(source: CatalogInput, translated: readonly Catalog
 /** `locales/de/messages.po:12:1: error untranslated: …` — the survey checker's format. */
 export function formatCatalogProblem(problem: CatalogProblem, severity: 'error' | 'warning' = 'error'): string {
   return `${problem.file}:${problem.line}:1: ${severity} ${problem.code}: ${problem.message}`;
+}
+
+/**
+ * One `untranslated` problem per text instead of one per catalog: at the first catalog that lacks it,
+ * naming every language. Used where they are warnings (I18N_ALLOW_MISSING), so that one new text is
+ * one line of the to-do list, not thirteen. Other problems stay as they are, in their order.
+ */
+export function groupUntranslated(problems: readonly CatalogProblem[]): CatalogProblem[] {
+  const languagesOf = new Map<string, string[]>();
+  for (const { untranslated } of problems) {
+    if (untranslated) languagesOf.set(untranslated.text, [...(languagesOf.get(untranslated.text) ?? []), untranslated.language]);
+  }
+  const grouped: CatalogProblem[] = [];
+  for (const problem of problems) {
+    const { untranslated } = problem;
+    if (!untranslated) {
+      grouped.push(problem);
+      continue;
+    }
+    const languages = languagesOf.get(untranslated.text);
+    // Only the first problem of a text stands for the group; the map entry is spent with it.
+    if (!languages) continue;
+    languagesOf.delete(untranslated.text);
+    if (languages.length === 1) {
+      grouped.push(problem);
+      continue;
+    }
+    grouped.push({ ...problem, message: `${quote(untranslated.text)} has no translation in ${languages.join(', ')}` });
+  }
+  return grouped;
 }

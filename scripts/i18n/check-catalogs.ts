@@ -1,25 +1,33 @@
 // Checks the catalogs before they are compiled (scripts/i18n/compile.mjs runs it):
-//   tsx scripts/i18n/check-catalogs.ts [--allow-missing]
+//   tsx scripts/i18n/check-catalogs.ts [--allow-missing [--skip-survey-texts]]
 // Prints every problem as FILE:LINE:COL: error CODE: message and exits 1 when there is one.
-// --allow-missing (I18N_ALLOW_MISSING=1 in the build) reports untranslated texts as warnings, for
-// local work while translations are under way; broken ICU and wrong placeholders stay errors.
+// --allow-missing (I18N_ALLOW_MISSING=1 in the build, always in npm run dev) reports untranslated
+// texts as warnings, one line per text naming its languages, for local work while translations are
+// under way; broken ICU and wrong placeholders stay errors.
+// --skip-survey-texts leaves out the warnings about survey texts: npm run dev compiles the survey
+// right after, and its compiler reports them at their YAML line, which is where a product manager looks.
 import { existsSync, readFileSync } from 'node:fs';
 import type { CompiledBundle } from '../../src/model';
 import { readCatalogs } from './catalog-files';
-import { checkCatalogs, formatCatalogProblem, type CatalogProblemCode } from './catalog-problems';
+import { checkCatalogs, formatCatalogProblem, groupUntranslated, type CatalogProblemCode } from './catalog-problems';
 import { surveyTexts } from './survey-extractor';
 
 const BUNDLE = 'src/generated/survey.json';
 const TRANSLATOR_WORK: ReadonlySet<CatalogProblemCode> = new Set(['not-extracted', 'untranslated']);
 
 const allowMissing = process.argv.includes('--allow-missing');
+const skipSurveyTexts = allowMissing && process.argv.includes('--skip-survey-texts');
 const texts = existsSync(BUNDLE) ? surveyTexts(JSON.parse(readFileSync(BUNDLE, 'utf8')) as CompiledBundle) : [];
+const surveyTextSet = new Set(texts.map(({ text }) => text));
 const { source, translated } = readCatalogs();
-const problems = checkCatalogs(source, translated, texts);
+const found = checkCatalogs(source, translated, texts);
+const problems = allowMissing ? groupUntranslated(found) : found;
 let errors = 0;
 for (const problem of problems) {
   const warning = allowMissing && TRANSLATOR_WORK.has(problem.code);
   if (!warning) errors += 1;
+  const aboutSurveyText = problem.code === 'not-extracted' || (problem.untranslated !== undefined && surveyTextSet.has(problem.untranslated.text));
+  if (warning && skipSurveyTexts && aboutSurveyText) continue;
   console.error(formatCatalogProblem(problem, warning ? 'warning' : 'error'));
 }
 if (errors > 0) {
@@ -27,4 +35,4 @@ if (errors > 0) {
   process.exit(1);
 }
 const count = source.entries?.length ?? 0;
-console.log(`i18n: ${translated.length + 1} catalogs, ${count} messages each${problems.length > 0 ? `, ${problems.length} untranslated (allowed)` : ''}`);
+console.log(`i18n: ${translated.length + 1} catalogs, ${count} messages each${found.length > 0 ? `, ${found.length} untranslated (allowed)` : ''}`);

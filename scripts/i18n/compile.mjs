@@ -6,7 +6,8 @@
 // placeholders differ from the English fails the build, with every problem listed
 // (scripts/i18n/check-catalogs.ts), and `lingui compile --strict` refuses missing translations too.
 // I18N_ALLOW_MISSING=1 compiles anyway, English standing in for what is missing: for local work
-// while a translation is under way, never for a release.
+// while a translation is under way, never for a release (npm run dev always sets it).
+// --skip-survey-texts (npm run dev) is passed on to the check: see scripts/i18n/check-catalogs.ts.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,8 @@ function run(command, args) {
   }
 }
 
-run(bin('tsx'), ['scripts/i18n/check-catalogs.ts', ...(allowMissing ? ['--allow-missing'] : [])]);
+const skipSurveyTexts = process.argv.includes('--skip-survey-texts') ? ['--skip-survey-texts'] : [];
+run(bin('tsx'), ['scripts/i18n/check-catalogs.ts', ...(allowMissing ? ['--allow-missing', ...skipSurveyTexts] : [])]);
 const lingui = ['compile', '--workers', '1', ...(allowMissing ? [] : ['--strict'])];
 try {
   // Lingui's progress lines are noise in the build log; its errors go to stderr.

@@ -28,9 +28,25 @@ function redirectLine(change: RedirectChange): string {
   }
 }
 
+/**
+ * The languages that miss exactly the same texts, together: a new text is missing in all 14 catalogs
+ * at once, and one block naming the languages says so without repeating the text 14 times. Groups keep
+ * the order of their first language.
+ */
+export function groupMissing(missing: TranslationsDiff['missing']): { languages: string[]; texts: string[] }[] {
+  const groups = new Map<string, { languages: string[]; texts: string[] }>();
+  for (const { language, texts } of missing) {
+    const key = JSON.stringify(texts);
+    const group = groups.get(key);
+    if (group) group.languages.push(language);
+    else groups.set(key, { languages: [language], texts });
+  }
+  return [...groups.values()];
+}
+
 function translationLines(diff: TranslationsDiff): string[] {
-  const missing = diff.missing.flatMap(({ language, texts }) => [
-    `  missing in ${language} (${texts.length} text${texts.length === 1 ? '' : 's'}):`,
+  const missing = groupMissing(diff.missing).flatMap(({ languages, texts }) => [
+    `  missing in ${languages.join(', ')} (${texts.length} text${texts.length === 1 ? '' : 's'}):`,
     ...texts.map((text) => `    ${quote(text)}`),
   ]);
   const none = diff.missing.length === 0 && diff.checked.length > 0 ? [`  none became missing (checked: ${diff.checked.join(', ')})`] : [];

@@ -17,14 +17,41 @@ export const GENERATED_DIR = 'src/generated';
 /** The survey folder, relative to the project root. */
 export const SURVEY_DIR = 'survey';
 
+/** How the compiler treats what only translators can fix. */
+export interface CompileOptions {
+  /**
+   * Compile even when survey texts are missing from catalogs, reporting them as warnings (the app shows
+   * English for them). Extraction needs it, since it is what adds new texts to the catalogs, and so does
+   * npm run dev, so a product manager can preview a new answer; survey:check and the build keep it off.
+   */
+  allowMissingTranslations?: boolean;
+}
+
+/** A compiled survey, with the problems let through as warnings. */
+export interface CompiledProject {
+  bundle: CompiledBundle;
+  warnings: Problem[];
+}
+
 /**
  * Checks and compiles the project's survey/ folder into a CompiledBundle.
  * Throws SurveyProblemsError, carrying every problem, when the survey is not clean.
  */
 export async function compileSurveyProject(root: string): Promise<CompiledBundle> {
+  return (await compileProject(root)).bundle;
+}
+
+/**
+ * Checks and compiles the project's survey/ folder. Throws SurveyProblemsError when the survey has a
+ * problem that is not let through by `options`; the let-through ones come back as warnings.
+ */
+export async function compileProject(root: string, options: CompileOptions = {}): Promise<CompiledProject> {
   const project = await loadCheckedProject([join(root, SURVEY_DIR)]);
-  const problems = [...project.problems, ...missingFiles(root, project.files)];
-  if (problems.length > 0) throw new SurveyProblemsError(sortProblems(problems));
+  const all = sortProblems([...project.problems, ...missingFiles(root, project.files)]);
+  const isWarning = (problem: Problem): boolean => options.allowMissingTranslations === true && problem.code === 'missing-translation';
+  const warnings = all.filter(isWarning);
+  const problems = all.filter((problem) => !isWarning(problem));
+  if (problems.length > 0) throw new SurveyProblemsError(problems, warnings);
 
   const [toolkitsFile] = project.files.filter((file) => file.kind === 'toolkits');
   const [providerFile] = project.files.filter((file) => file.kind === 'provider');
@@ -45,7 +72,7 @@ export async function compileSurveyProject(root: string): Promise<CompiledBundle
     offers: offerRefs(surveys),
   };
   // Sorted and without undefined members: the same value that survey.json holds.
-  return sortKeys(bundle) as CompiledBundle;
+  return { bundle: sortKeys(bundle) as CompiledBundle, warnings };
 }
 
 /**
@@ -54,7 +81,11 @@ export async function compileSurveyProject(root: string): Promise<CompiledBundle
  * plus `src/generated/validators/index.ts`. The same survey always gives byte-identical files.
  */
 export async function compiledFiles(root: string): Promise<Map<string, string>> {
-  const bundle = await compileSurveyProject(root);
+  return filesOf(await compileSurveyProject(root));
+}
+
+/** The generated files of a compiled bundle (see compiledFiles). */
+function filesOf(bundle: CompiledBundle): Map<string, string> {
   const validators = compileValidators(stepForms(bundle));
   const files = new Map<string, string>([[`${GENERATED_DIR}/survey.json`, stableJsonFile(bundle)]]);
   for (const [id, code] of validators) {
@@ -65,12 +96,19 @@ export async function compiledFiles(root: string): Promise<Map<string, string>> 
   return files;
 }
 
+/** What writeCompiled wrote: the generated paths, relative to the root, and the compiler's warnings. */
+export interface WrittenCompile {
+  paths: string[];
+  warnings: Problem[];
+}
+
 /**
  * Compiles survey/ and writes src/generated/, rewriting only files whose content changed and removing
- * validator modules no step uses any more. Returns the generated paths, relative to the root.
+ * validator modules no step uses any more.
  */
-export async function writeCompiled(root: string): Promise<string[]> {
-  const files = await compiledFiles(root);
+export async function writeCompiled(root: string, options: CompileOptions = {}): Promise<WrittenCompile> {
+  const { bundle, warnings } = await compileProject(root, options);
+  const files = filesOf(bundle);
   for (const [path, content] of files) {
     const target = join(root, path);
     const current = await readFile(target, 'utf8').catch(() => undefined);
@@ -82,7 +120,7 @@ export async function writeCompiled(root: string): Promise<string[]> {
   for (const name of await readdir(validatorDir)) {
     if (!files.has(`${GENERATED_DIR}/validators/${name}`)) await rm(join(validatorDir, name), { force: true });
   }
-  return [...files.keys()];
+  return { paths: [...files.keys()], warnings };
 }
 
 /** Every step form of every survey and audience. */

@@ -1,33 +1,45 @@
-// CLI: npm run survey:compile — checks survey/ and writes src/generated/ (survey.json and the precompiled
-// validators). With problems it prints them in the checker's format, writes nothing and exits 1.
+// CLI: npm run survey:compile [-- --allow-missing-translations] — checks survey/ and writes src/generated/
+// (survey.json and the precompiled validators). With problems it prints them in the checker's format,
+// writes nothing and exits 1.
+// --allow-missing-translations (or I18N_ALLOW_MISSING=1, the switch scripts/i18n/compile.mjs reads too)
+// compiles anyway when survey texts are missing from catalogs, printing them as warnings: extraction
+// needs it, since it is what adds new texts to the catalogs. The build runs without it.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCompiled } from './compile-project';
-import { formatProblem, SurveyProblemsError } from './problems';
+import type { CompileOptions } from './compile-project';
+import { formatProblem, formatWarning, SurveyProblemsError } from './problems';
 
 /** The project root: two folders above this file. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Compiles the survey of `root` into src/generated/, reports, and returns the exit status. */
 export async function main(
   root: string = PROJECT_ROOT,
   write: (line: string) => void = console.log,
   writeError: (line: string) => void = console.error,
+  options: CompileOptions = {},
 ): Promise<number> {
   try {
-    const files = await writeCompiled(root);
-    const validators = files.filter((file) => file.endsWith('.cjs')).length;
-    write(`survey: compiled into src/generated/ (survey.json, ${validators} validator module${validators === 1 ? '' : 's'})`);
+    const { paths, warnings } = await writeCompiled(root, options);
+    for (const warning of warnings) write(formatWarning(warning));
+    const validators = paths.filter((file) => file.endsWith('.cjs')).length;
+    const untranslated = warnings.length > 0 ? `; ${plural(warnings.length, 'text')} still to translate, English stands in for now` : '';
+    write(`survey: compiled into src/generated/ (survey.json, ${plural(validators, 'validator module')})${untranslated}`);
     return 0;
   } catch (error) {
     if (!(error instanceof SurveyProblemsError)) throw error;
     for (const problem of error.problems) write(formatProblem(problem));
+    for (const warning of error.warnings) write(formatWarning(warning));
     writeError(`survey: ${error.message}; nothing was compiled`);
     return 1;
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
+  const allowMissingTranslations = process.argv.includes('--allow-missing-translations') || process.env.I18N_ALLOW_MISSING === '1';
+  main(PROJECT_ROOT, console.log, console.error, { allowMissingTranslations }).then(
     (status) => {
       process.exitCode = status;
     },

@@ -1,8 +1,11 @@
 // The programmatic API of the survey compiler and checker, for build tools, benches and tests.
 export { checkSurveyProject, loadCheckedProject, summarize } from './check-project';
 export type { CheckedFile, CheckedProject } from './check-project';
-export { compiledFiles, compileSurveyProject, GENERATED_DIR, stepForms, SURVEY_DIR, writeCompiled } from './compile-project';
-export { formatProblem, sortProblems, SurveyProblemsError } from './problems';
+export { compiledFiles, compileProject, compileSurveyProject, GENERATED_DIR, stepForms, SURVEY_DIR, writeCompiled } from './compile-project';
+export type { CompiledProject, CompileOptions, WrittenCompile } from './compile-project';
+export { formatProblem, formatWarning, sortProblems, SurveyProblemsError } from './problems';
 export type { Problem, ProblemCode } from './problems';
 export { stepTexts, surveyTexts } from './survey-texts';
 export type { SurveyText } from './survey-texts';
+export { textPlaces } from './text-places';
+export type { TextPlace } from './text-places';

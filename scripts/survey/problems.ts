@@ -74,6 +74,11 @@ export function formatProblem(problem: Problem, cwd: string = process.cwd()): st
   return `${displayPath(problem.file, cwd)}:${problem.line}:${problem.col}: error ${problem.code}: ${problem.message}`;
 }
 
+/** Formats a problem the compiler let through (CompileOptions): `FILE:LINE:COL: warning CODE: message`. */
+export function formatWarning(problem: Problem, cwd: string = process.cwd()): string {
+  return `${displayPath(problem.file, cwd)}:${problem.line}:${problem.col}: warning ${problem.code}: ${problem.message}`;
+}
+
 /** Sorts problems by file, line, column and code, and drops exact repeats. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   const seen = new Set<string>();
@@ -92,11 +97,14 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
 /** Thrown by the compiler when the survey has problems; it carries all of them. */
 export class SurveyProblemsError extends Error {
   readonly problems: Problem[];
+  /** Problems the compiler was told to let through (see CompileOptions); they did not stop it. */
+  readonly warnings: Problem[];
 
-  constructor(problems: Problem[]) {
+  constructor(problems: Problem[], warnings: Problem[] = []) {
     super(`the survey has ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
     this.name = 'SurveyProblemsError';
     this.problems = problems;
+    this.warnings = warnings;
   }
 }
 

@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LANGUAGES } from '../../src/model';
-import type { YamlFile, YamlPath } from './load-yaml';
+import type { YamlFile } from './load-yaml';
 import { translatedIds } from './po-catalog';
 import { problemAt } from './problems';
 import type { Problem } from './problems';
-
-/** The keys whose string values a customer reads; everything else (ids, `next`, `limit`…) is not translated. */
-const TEXT_KEYS = new Set(['heading', 'question', 'text', 'label', 'placeholder', 'submit', 'body', 'accept', 'decline', 'name']);
+import { yamlTexts } from './yaml-texts';
 
 /** The catalogs of every language, or undefined where the survey folder has no locales/ beside it. */
 export type Catalogs = Map<string, Set<string> | undefined>;
@@ -29,22 +27,6 @@ export async function catalogsBeside(surveyFile: string): Promise<Catalogs | und
   return found > 0 ? catalogs : undefined;
 }
 
-/** Every customer-visible text of a survey or toolkits file, with its YAML path. */
-function textsOf(data: unknown, path: YamlPath = [], key?: string, out: { text: string; path: YamlPath }[] = []) {
-  if (typeof data === 'string') {
-    if (key !== undefined && TEXT_KEYS.has(key) && data.trim() !== '') out.push({ text: data, path });
-  } else if (Array.isArray(data)) {
-    data.forEach((item, index) => textsOf(item, [...path, index], key, out));
-  } else if (typeof data === 'object' && data !== null) {
-    for (const [childKey, value] of Object.entries(data)) {
-      // A downgrade's plan names are texts whatever the plan is called.
-      const textKey = key === 'planNames' ? 'name' : childKey;
-      textsOf(value, [...path, childKey], textKey, out);
-    }
-  }
-  return out;
-}
-
 /**
  * Survey texts missing from any of the 14 catalogs (DESIGN §3): one problem per text, at the text,
  * naming the languages; one per missing catalog, at the top of the file.
@@ -57,7 +39,7 @@ export function checkTranslations(yaml: YamlFile, catalogs: Catalogs): Problem[]
       problemAt(yaml.file, { line: 1, col: 1 }, 'missing-translation', `no catalog for ${missingCatalogs.join(', ')}: run npm run i18n:extract`),
     );
   }
-  for (const { text, path } of textsOf(yaml.data)) {
+  for (const { text, path } of yamlTexts(yaml.data)) {
     const missing = [...catalogs].filter(([, ids]) => ids !== undefined && !ids.has(text)).map(([language]) => language);
     if (missing.length === 0) continue;
     const languages = missing.length === catalogs.size ? 'any language' : missing.join(', ');

@@ -1,5 +1,5 @@
 // Which interface language a page uses (spec §2, §9), and the development pseudo-locale.
-import { DEFAULT_LANGUAGE, isEnglishOnlyUrl, isLanguage, LANGUAGES, type Language } from '../model';
+import { DEFAULT_LANGUAGE, isEnglishOnly, languageOf, LANGUAGES, type Language } from '../model';
 
 export { LANGUAGES, type Language };
 
@@ -17,12 +17,11 @@ export type Locale = Language | typeof PSEUDO_LOCALE;
 
 /**
  * The page's language: the server's setting (`<html lang>`, e.g. `pt-BR` → `pt`), English when it
- * is missing or not one of ours, and always English on a URL whose path contains 'plan'.
+ * is missing or not one of ours, and always English on a URL whose path contains 'plan' (the rule
+ * lives in src/model, which the server shares).
  */
 export function resolveLanguage(pageLanguage: string | null | undefined, url: string): Language {
-  if (isEnglishOnlyUrl(url)) return SOURCE_LANGUAGE;
-  const base = (pageLanguage ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return isLanguage(base) ? base : SOURCE_LANGUAGE;
+  return languageOf(pageLanguage, url);
 }
 
 /** What decides the locale of a page. */
@@ -38,7 +37,7 @@ export interface PageLocaleInput {
 
 /** The locale to activate: the pseudo-locale only where the server allows it and it was asked for. */
 export function resolveLocale(input: PageLocaleInput): Locale {
-  if (isEnglishOnlyUrl(input.url)) return SOURCE_LANGUAGE;
+  if (isEnglishOnly(input.url)) return SOURCE_LANGUAGE;
   if (input.pseudoAllowed && input.pseudoWanted) return PSEUDO_LOCALE;
   return resolveLanguage(input.pageLanguage, input.url);
 }

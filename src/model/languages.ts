@@ -12,15 +12,25 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/**
- * Whether a page is always English (spec §2: 'always English when the URL contains plan'). The path
- * decides, not the query: a confirmation key that happens to hold 'plan' must not switch a customer's
- * page to English. Client and server both ask this one function.
- */
-export function isEnglishOnlyUrl(url: string): boolean {
+/** The pages that are always English (spec §2: 'always English when the URL contains plan'). */
+export function isEnglishOnly(url: string): boolean {
+  // The path, not the query: a confirmation key or a step id that happens to hold 'plan' must not
+  // switch a customer's page to English.
   try {
     return new URL(url, 'http://localhost').pathname.includes('plan');
   } catch {
     return url.includes('plan');
   }
+}
+
+/**
+ * The language of the page at `url` for a language setting (spec §2, §9): the setting's primary
+ * subtag (`pt-BR` → `pt`) when it is one of ours, English otherwise, and always English on a page
+ * whose path contains 'plan'. One rule for the app (`<html lang>`), the server's preloads and the
+ * emails (for the page their link opens), so a customer never meets two languages for one setting.
+ */
+export function languageOf(setting: string | null | undefined, url: string): Language {
+  if (isEnglishOnly(url)) return DEFAULT_LANGUAGE;
+  const base = (setting ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return isLanguage(base) ? base : DEFAULT_LANGUAGE;
 }

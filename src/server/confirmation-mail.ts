@@ -1,42 +1,68 @@
+// The confirmation email, in the customer's language: its texts are Lingui messages of the app's
+// catalogs (locales/<language>/messages.po), whose ids are their English texts as for survey texts;
+// each `i18n._('…')` below is extracted by `npm run i18n:extract` (lingui.config.ts includes src/server),
+// which reads the ids and the comments as written, so both stay plain string literals.
 import type { ProviderSettings, ToolkitBinding, User } from '../model';
 import { escapeHtml } from './html';
+import type { Language } from './languages';
+import { messageHtml, standIns } from './mail-html';
+import { i18nFor, surveyTextIn } from './mail-i18n';
 import type { OutgoingMail } from './mail';
 
-/** The confirmation email: a link to the confirm page of the binding, in text and HTML. */
+/** The confirmation email: a link to the confirm page of the binding, in text and HTML, in `language`. */
 export function confirmationMail(input: {
   provider: ProviderSettings;
   binding: ToolkitBinding;
   user: User;
   link: string;
   validHours: number;
+  language: Language;
 }): OutgoingMail {
-  const { provider, binding, user, link, validHours } = input;
-  const subject = `Confirm the cancellation of your ${binding.name} subscription`;
-  const hours = validHours === 1 ? '1 hour' : `${validHours} hours`;
-  const text = [
-    `Hello ${user.name},`,
-    '',
-    `we received a request to cancel your ${provider.name} ${binding.name} subscription.`,
-    'To confirm the cancellation, open this link:',
-    '',
-    link,
-    '',
-    `The link works once and expires in ${hours}. If you did not ask to cancel, ignore this email.`,
-    `Questions? Contact ${provider.supportEmail} or visit ${provider.links.support}.`,
-    '',
-    `The ${provider.name} team`,
-  ].join('\n');
+  const { provider, binding, user, link, validHours, language } = input;
+  const i18n = i18nFor(language);
+  const toolkit = surveyTextIn(i18n, binding.name);
+  const names = { name: user.name, provider: provider.name, toolkit };
+
+  const subject = i18n._('Confirm the cancellation of your {toolkit} subscription', names, {
+    comment: 'Confirmation email: the subject. {toolkit} is the toolkit’s name as translated here.',
+  });
+  const greeting = i18n._('Hello {name},', names, { comment: 'Confirmation email: the greeting; {name} is the customer’s name.' });
+  const request = i18n._('We received a request to cancel your {provider} {toolkit} subscription.', names, {
+    comment: 'Confirmation email: {provider} is the company’s name, {toolkit} the toolkit’s.',
+  });
+  const openLink = i18n._('To confirm the cancellation, open this link:', undefined, { comment: 'Confirmation email: the confirm link follows on its own line.' });
+  const confirm = i18n._('Confirm the cancellation', undefined, { comment: 'Confirmation email: the text of the confirm link (the HTML part).' });
+  const expiry = i18n._(
+    '{hours, plural, one {The link works once and expires in # hour.} other {The link works once and expires in # hours.}}',
+    { hours: validHours },
+    { comment: 'Confirmation email: how long the confirm link is valid.' },
+  );
+  const notYou = i18n._('If you did not ask to cancel, ignore this email.', undefined, { comment: 'Confirmation email' });
+  const questions = i18n._('Questions? Contact {email} or visit {url}.', { email: provider.supportEmail, url: provider.links.support }, {
+    comment: 'Confirmation email, the text part: {email} is the support address, {url} the support page’s address.',
+  });
+  const team = i18n._('The {provider} team', names, { comment: 'Confirmation email: the signature.' });
+
+  const text = [greeting, '', request, openLink, '', link, '', expiry, notYou, questions, '', team].join('\n');
+
   const e = escapeHtml;
+  const questionsHtml = messageHtml(
+    i18n._('Questions? Contact {email} or visit <0>our support page</0>.', standIns(['email']), {
+      comment: 'Confirmation email, the HTML part: {email} is the support address, linked; <0>…</0> links to the support page.',
+    }),
+    { email: `<a href="mailto:${e(provider.supportEmail)}">${e(provider.supportEmail)}</a>` },
+    [[`<a href="${e(provider.links.support)}">`, '</a>']],
+  );
   const html = [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><title>' + e(subject) + '</title></head><body>',
-    `<p>Hello ${e(user.name)},</p>`,
-    `<p>we received a request to cancel your ${e(provider.name)} ${e(binding.name)} subscription.</p>`,
-    `<p><a href="${e(link)}">Confirm the cancellation</a></p>`,
-    `<p>The link works once and expires in ${e(hours)}. If you did not ask to cancel, ignore this email.</p>`,
-    `<p>Questions? Contact <a href="mailto:${e(provider.supportEmail)}">${e(provider.supportEmail)}</a>`,
-    ` or visit <a href="${e(provider.links.support)}">our support page</a>.</p>`,
-    `<p>The ${e(provider.name)} team</p>`,
+    `<html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body>`,
+    `<p>${e(greeting)}</p>`,
+    `<p>${e(request)}</p>`,
+    `<p><a href="${e(link)}">${e(confirm)}</a></p>`,
+    `<p>${e(expiry)}</p>`,
+    `<p>${e(notYou)}</p>`,
+    `<p>${questionsHtml}</p>`,
+    `<p>${e(team)}</p>`,
     '</body></html>',
   ].join('\n');
   return { to: user.email, subject, text, html };

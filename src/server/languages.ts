@@ -1,2 +1,2 @@
 // The interface languages are one list for the app and the server: it lives in src/model.
-export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../model';
+export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOf, type Language } from '../model';

@@ -6,8 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './html';
-import { isEnglishOnlyUrl } from '../model';
-import { isLanguage } from './languages';
+import { languageOf } from './languages';
 
 /** The manifest's name beside index.html (the build plugin writes the same). */
 export const PRELOADS_FILE = 'preloads.json';
@@ -33,10 +32,9 @@ export function screenOf(path: string): string | null {
   return null;
 }
 
-/** The page's language as the app resolves it (src/i18n/languages.ts): English wherever the URL contains 'plan'. */
+/** The page's language as the app resolves it (languageOf in src/model): English wherever the URL's path contains 'plan'. */
 export function pageLanguage(url: string, sessionLanguage: string | undefined): string {
-  if (isEnglishOnlyUrl(url)) return 'en';
-  return sessionLanguage && isLanguage(sessionLanguage) ? sessionLanguage : 'en';
+  return languageOf(sessionLanguage, url);
 }
 
 /** The <link rel="modulepreload"> tags for the screen at `path` in `language`. */

@@ -61,8 +61,9 @@ describe('the page’s preloads (server)', () => {
     expect(pageLanguage('/cancel/plan', 'de')).toBe('en');
     expect(pageLanguage('/cancel/seo', 'xx')).toBe('en');
     expect(pageLanguage('/cancel/seo', undefined)).toBe('en');
-    // The same rule as the app's: the path decides, so a key holding 'plan' keeps the customer's language.
-    expect(pageLanguage('/cancel/seo/confirm-unsubscribe?key=planAbc', 'de')).toBe('de');
+    // The app's own rule (languageOf in src/model): the path decides, and a regional setting is its language.
+    expect(pageLanguage('/cancel/seo/confirm-unsubscribe?key=abcplanxyz', 'de')).toBe('de');
+    expect(pageLanguage('/cancel/seo', 'pt-BR')).toBe('pt');
     expect(pageLanguage('/cancel/plan?lang=de', 'de')).toBe('en');
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { confirmationMail } from '../confirmation-mail';
 import { ApiError } from '../errors';
+import { languageOf } from '../languages';
 import { randomToken, sha256 } from '../tokens';
 import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
@@ -51,7 +52,9 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       });
       const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
       const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
-      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours });
+      // In the language of the page the link opens, by the page's own rule: the session's, or English.
+      const language = languageOf(call.session.lang, link);
+      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language });
       mailId = ctx.mailer.record({ ...mail, secrets: [key] });
       return { status: 200, body: { sent: true } };
     });

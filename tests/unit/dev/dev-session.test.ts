@@ -1,5 +1,6 @@
-// npm run dev against a copy of the survey: a YAML edit recompiles it and reloads the pages; a broken
-// YAML sends the checker's problems with file, line and column. The survey compiler, the watcher, the
+// npm run dev against a copy of the survey and its catalogs: a YAML edit recompiles it and reloads the
+// pages, a text the catalogs do not translate yet as a warning; a broken YAML sends the checker's
+// problems with file, line and column. The survey compiler, the watcher, the
 // event stream and the front server are the real ones; the app and server bundles are stubbed (esbuild
 // and a child process would only slow the test down), and so is the reference server behind the front.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,11 +40,13 @@ let restarts = 0;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cancel-dev-'));
   cpSync(join(process.cwd(), 'survey'), join(root, 'survey'), { recursive: true });
+  // With the catalogs beside the survey, the translation check runs as in the project.
+  cpSync(join(process.cwd(), 'locales'), join(root, 'locales'), { recursive: true });
   survey = join(root, 'survey', 'cancellation.yaml');
   const real = projectTasks(root);
   const tasks: BuildTasks = {
     ...real,
-    catalogs: async () => {},
+    catalogs: async () => [],
     pictures: async () => {},
     app: async () => [],
     server: async () => ({ problems: [], changed: false }),
@@ -65,7 +68,7 @@ beforeAll(async () => {
     quietMs: 20,
   });
   events = await openEventStream(`${session.url}/dev/events`);
-  expect(await events.next('hello')).toMatchObject({ build: 1, problems: [] });
+  expect(await events.next('hello')).toMatchObject({ build: 1, problems: [], warnings: [] });
 });
 
 afterAll(async () => {
@@ -100,6 +103,22 @@ describe('npm run dev', () => {
     expect(compiled).not.toContain('Why don’t you use it right now?');
     expect(restarts).toBe(restartsBefore + 1);
     expect(log.join('\n')).toMatch(/^dev: survey\/cancellation\.yaml: survey \d+ ms, .*restart \d+ ms → reload sent to 1 page \d+ ms after the edit$/m);
+  });
+
+  it('rebuilds when the new wording has no translation yet, and warns about it in the terminal and on the pages', async () => {
+    // The question reworded by the test above is in no catalog: the page shows it in English meanwhile.
+    const where = position(readFileSync(survey, 'utf8'), 'Why aren’t you using it right now?');
+    const warning =
+      `survey/cancellation.yaml:${where.line}:${where.col}: warning missing-translation: 'Why aren’t you using it right now?' ` +
+      'has no translation in any language: run npm run i18n:extract, then translate it in locales/<language>/messages.po';
+    expect(log).toContain(warning);
+    expect(log).toContain('dev: 1 warning: what is not translated yet shows in English');
+    const page = await openEventStream(`${session.url}/dev/events`);
+    const hello = (await page.next('hello')) as { build: number; problems: DevProblem[]; warnings: DevProblem[] };
+    page.close();
+    expect(hello.build).toBe(2);
+    expect(hello.problems).toEqual([]);
+    expect(hello.warnings).toEqual([{ file: 'survey/cancellation.yaml', line: where.line, col: where.col, code: 'missing-translation', message: expect.any(String), text: warning }]);
   });
 
   it('sends the checker problems of a broken YAML with file, line and column, and reloads once it is fixed', async () => {

@@ -1,22 +1,32 @@
 // Which steps a development rebuild runs for which changes, and what it reports.
 import { describe, expect, it } from 'vitest';
 import type { BuildTasks } from '../../../scripts/dev/build-tasks';
-import { fromEsbuildMessage } from '../../../scripts/dev/dev-problems';
+import { fromEsbuildMessage, parseWarnings } from '../../../scripts/dev/dev-problems';
+
+const CATALOG_WARNING = "locales/de/messages.po:40:1: warning untranslated: 'In-house now' has no translation in de, fr";
 import { withLiveReload } from '../../../scripts/dev/front-server';
 import { rebuild } from '../../../scripts/dev/rebuild';
 import { isSource } from '../../../scripts/dev/source-watcher';
 
 /** Steps that record their calls; `serverChanged` and `surveyChanged` say what the bundles did. */
-function recordingTasks(outcome: { surveyChanged?: boolean; serverChanged?: boolean; surveyProblem?: boolean; appError?: boolean } = {}) {
+function recordingTasks(
+  outcome: { surveyChanged?: boolean; serverChanged?: boolean; surveyProblem?: boolean; appError?: boolean; untranslated?: boolean } = {},
+) {
   const calls: string[] = [];
   const tasks: BuildTasks = {
-    catalogs: async () => void calls.push('catalogs'),
+    catalogs: async () => {
+      calls.push('catalogs');
+      return outcome.untranslated ? parseWarnings(`i18n: checking\n${CATALOG_WARNING}\n`) : [];
+    },
     survey: async () => {
       calls.push('survey');
       const problems = outcome.surveyProblem
         ? [{ file: '/project/survey/cancellation.yaml', line: 12, col: 5, code: 'unknown-step' as const, message: "'competitor' is not a step" }]
         : [];
-      return { problems, changed: outcome.surveyChanged ?? false };
+      const warnings = outcome.untranslated
+        ? [{ file: '/project/survey/cancellation.yaml', line: 86, col: 15, code: 'missing-translation' as const, message: "'In-house now' has no translation in de, fr" }]
+        : [];
+      return { problems, warnings, changed: outcome.surveyChanged ?? false };
     },
     pictures: async () => void calls.push('pictures'),
     app: async () => {
@@ -75,6 +85,21 @@ describe('rebuild', () => {
         text: "survey/cancellation.yaml:12:5: error unknown-step: 'competitor' is not a step",
       },
     ]);
+  });
+
+  it('goes on past texts without translations, and returns them as warnings of the steps that found them', async () => {
+    const { calls, tasks, restart } = recordingTasks({ untranslated: true, surveyChanged: true });
+    const result = await rebuild(tasks, '/project', ['locales/de/messages.po'], { restart });
+    expect(result.problems).toEqual([]);
+    expect(calls.sort()).toEqual(['app', 'catalogs', 'restart', 'server', 'survey']);
+    expect(result.warnings.survey?.map((w) => w.text)).toEqual([
+      "survey/cancellation.yaml:86:15: warning missing-translation: 'In-house now' has no translation in de, fr",
+    ]);
+    expect(result.warnings.catalogs).toEqual([
+      { file: 'locales/de/messages.po', line: 40, col: 1, code: 'untranslated', message: "'In-house now' has no translation in de, fr", text: CATALOG_WARNING },
+    ]);
+    // A YAML edit does not compile the catalogs: their warnings are not reported again, nor dropped.
+    expect(Object.keys((await rebuild(tasks, '/project', ['survey/cancellation.yaml'], { restart })).warnings)).toEqual(['survey']);
   });
 
   it('reports an esbuild error at its 1-based line and column', async () => {

@@ -1,6 +1,6 @@
 // The build's catalog check (scripts/i18n/check-catalogs.ts): every problem, at its file and line.
 import { describe, expect, it } from 'vitest';
-import { checkCatalogs, formatCatalogProblem, type CatalogInput } from '../../../scripts/i18n/catalog-problems';
+import { checkCatalogs, formatCatalogProblem, groupUntranslated, type CatalogInput } from '../../../scripts/i18n/catalog-problems';
 import { readPo } from '../../../scripts/i18n/po-file';
 
 const HEADER = 'msgid ""\nmsgstr ""\n"Language: xx\\n"\n\n';
@@ -51,6 +51,32 @@ describe('checkCatalogs', () => {
     const problems = checkCatalogs(input('en', ENGLISH), [], [{ text: 'A new answer', origin: 'survey/cancellation.yaml' }]);
     expect(problems.map((p) => formatCatalogProblem(p))).toEqual([
       "survey/cancellation.yaml:1:1: error not-extracted: 'A new answer' is in no catalog yet: run npm run i18n:extract, then translate it",
+    ]);
+  });
+
+  it('groups untranslated problems per text, at the first catalog, when they are a to-do list', () => {
+    const fr = input('fr', [
+      ['Continue', ''],
+      ['Please enter your name within {count} characters.', 'Au plus {nombre} caractères.'],
+      ['Read our <0>policy</0>.', ''],
+    ]);
+    const pl = input('pl', [
+      ['Continue', ''],
+      ['Please enter your name within {count} characters.', 'Najwyżej {count} znaków.'],
+      ['Read our <0>policy</0>.', 'Przeczytaj naszą <0>politykę</0>.'],
+    ]);
+    // sv has no entry for 'Continue' at all: as untranslated as an empty one.
+    const sv = input('sv', [
+      ['Please enter your name within {count} characters.', 'Högst {count} tecken.'],
+      ['Read our <0>policy</0>.', 'Läs vår <0>policy</0>.'],
+    ]);
+    const grouped = groupUntranslated(checkCatalogs(input('en', ENGLISH), [fr, pl, sv])).map((p) => formatCatalogProblem(p, 'warning'));
+    expect(grouped).toEqual([
+      "locales/fr/messages.po:6:1: warning untranslated: 'Continue' has no translation in fr, pl, sv",
+      // Other problems are left as they are.
+      "locales/fr/messages.po:10:1: warning placeholders: the translation of 'Please enter your name within {count} characters.' has {nombre}, the English has {count}",
+      // A text only one language lacks keeps its own message.
+      "locales/fr/messages.po:14:1: warning untranslated: 'Read our <0>policy</0>.' has no fr translation",
     ]);
   });
 

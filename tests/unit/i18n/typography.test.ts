@@ -50,13 +50,29 @@ describe('typography', () => {
         const words = wordsOf(translation);
         expect(words, `${language}: ${english}`).not.toMatch(/[?!,:;()]|\.(\s|$)/);
         if (/\.$/.test(english)) expect(translation, `${language}: ${english}`).toMatch(/。$/);
-        if (/\?$/.test(english) && language === 'zh') expect(translation, `${language}: ${english}`).toMatch(/？$/);
+        // A question stays a question (not a polite request), with the full-width mark.
+        if (/\?$/.test(english)) expect(translation, `${language}: ${english}`).toMatch(/？$/);
       }
     }
   });
 
   it('uses Western punctuation in Korean', () => {
     for (const { english, translation } of pairs('ko')) expect(translation, `ko: ${english}`).not.toMatch(/[。，？！：；（）]/);
+  });
+
+  it('keeps one register within a Korean message: its statements end in -니다 or in -요, not both', () => {
+    for (const { english, translation } of pairs('ko')) {
+      // Questions in -요 are the catalog's polite questions, and requests in -세요 (-해 주세요) go with
+      // either register; only the other statements are compared.
+      const statements = wordsOf(translation).split(/(?<=[.!?])\s+/).filter((sentence) => !sentence.trim().endsWith('?'));
+      const ending = (sentence: string): string[] => {
+        const text = sentence.trim().replace(/[.!]$/, '');
+        if (text.endsWith('니다')) return ['formal'];
+        return text.endsWith('요') && !text.endsWith('세요') ? ['polite'] : [];
+      };
+      const endings = new Set(statements.flatMap(ending));
+      expect([...endings], `ko: ${english}: ${translation}`).not.toEqual(expect.arrayContaining(['formal', 'polite']));
+    }
   });
 
   it('has typographic apostrophes and no stray spaces in every language', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Audience, CompiledBundle } from '../../../src/model';
 import { compileSurveyDir, diffBundles, formatDiff } from '../../../scripts/survey-tools';
-import type { SurveyDiff } from '../../../scripts/survey-tools';
+import type { SurveyDiff, TranslationsDiff } from '../../../scripts/survey-tools';
 
 const FIXTURES = 'tests/fixtures/diff';
 let before: CompiledBundle;
@@ -200,5 +200,38 @@ describe('diffBundles on the fixture change (tests/fixtures/diff/before → afte
       { survey: 'short', steps: ['reason', 'why-not-using', 'trial-feedback', 'competitors', 'other-services', 'final'] },
     ]);
     expect(formatDiff(diffBundles(more, after))).toBe("Survey 'short' removed");
+  });
+});
+
+describe('formatDiff: translations', () => {
+  const only = (translations: TranslationsDiff): SurveyDiff => ({ surveysAdded: [], surveysRemoved: [], surveys: [], routes: [], redirects: [], translations });
+
+  it('lists the languages that miss the same texts in one block, and the others apart', () => {
+    const text = formatDiff(
+      only({
+        missing: [
+          { language: 'de', texts: ['We now do this work in-house', 'Not sure yet'] },
+          { language: 'en', texts: ['We now do this work in-house'] },
+          { language: 'fr', texts: ['We now do this work in-house', 'Not sure yet'] },
+          { language: 'ja', texts: ['We now do this work in-house'] },
+          { language: 'pl', texts: ['Not sure yet'] },
+        ],
+        checked: ['de', 'en', 'fr', 'ja', 'pl'],
+        skipped: ['sv'],
+      }),
+    );
+    expect(text).toBe(
+      [
+        'Translations',
+        '  missing in de, fr (2 texts):',
+        '    "We now do this work in-house"',
+        '    "Not sure yet"',
+        '  missing in en, ja (1 text):',
+        '    "We now do this work in-house"',
+        '  missing in pl (1 text):',
+        '    "Not sure yet"',
+        '  not checked, no catalog file yet: sv',
+      ].join('\n'),
+    );
   });
 });

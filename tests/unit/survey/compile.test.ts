@@ -348,11 +348,11 @@ describe('compiler output', () => {
     const root = await mkdtemp(join(tmpdir(), 'survey-compile-'));
     try {
       await cp(join(ROOT, 'survey'), join(root, 'survey'), { recursive: true });
-      const paths = await writeCompiled(root);
+      const { paths } = await writeCompiled(root);
       const firstBytes = await Promise.all(paths.map((p) => readFile(join(root, p))));
       const stale = join(root, 'src/generated/validators/000000000000.cjs');
       await writeFile(stale, '// stale');
-      expect(await writeCompiled(root)).toEqual(paths);
+      expect((await writeCompiled(root)).paths).toEqual(paths);
       const secondBytes = await Promise.all(paths.map((p) => readFile(join(root, p))));
       secondBytes.forEach((bytes, i) => expect(bytes.equals(firstBytes[i] ?? Buffer.alloc(0)), paths[i]).toBe(true));
       expect(await readdir(join(root, 'src/generated/validators'))).not.toContain('000000000000.cjs');
