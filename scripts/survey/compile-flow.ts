@@ -65,6 +65,7 @@ class FlowCompiler {
             next: checked(answer.next, 'next').name,
             isOther: false,
             input: answer.input && this.input(answer.input),
+            tip: answer.tip,
           }));
         if (step.other) {
           answers.push({

@@ -1,5 +1,5 @@
-import { PAYLOAD_SLOTS } from '../../src/model';
-import type { AudienceRule, PayloadSlot } from '../../src/model';
+import { isProviderLinkName, PAYLOAD_SLOTS } from '../../src/model';
+import type { AnswerTip, AudienceRule, PayloadSlot } from '../../src/model';
 import type { YamlPath } from './load-yaml';
 import { asBlock, asList, named, text } from './read-helpers';
 import type { Block } from './read-helpers';
@@ -127,7 +127,18 @@ function readAnswer(value: unknown, path: YamlPath): AnswerDef | undefined {
     next: named(block, 'next', path),
     audience: audience(block.audience),
     input: readTextBox(block.input, [...path, 'input']),
+    tip: readTip(block.tip),
   };
+}
+
+/** An answer's tip; the schema check has already refused one without its text, link or label. */
+function readTip(value: unknown): AnswerTip | undefined {
+  const block = asBlock(value);
+  const tipText = block && text(block.text);
+  const label = block && text(block.label);
+  const link = block?.link;
+  if (!tipText || !label || typeof link !== 'string' || !isProviderLinkName(link)) return undefined;
+  return { text: tipText, link, label };
 }
 
 function readOther(value: unknown, path: YamlPath): OtherDef | undefined {

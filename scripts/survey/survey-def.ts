@@ -1,4 +1,4 @@
-import type { AudienceRule, PayloadSlot } from '../../src/model';
+import type { AnswerTip, AudienceRule, PayloadSlot } from '../../src/model';
 import type { YamlPath } from './load-yaml';
 
 /**
@@ -38,6 +38,7 @@ export interface AnswerDef {
   next?: Named;
   audience: AudienceRule;
   input?: TextBoxDef;
+  tip?: AnswerTip;
 }
 
 export interface OtherDef extends TextBoxDef {

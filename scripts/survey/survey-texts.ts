@@ -14,7 +14,7 @@ export function stepTexts(step: CompiledStep): string[] {
   const texts = ((): (string | undefined)[] => {
     switch (step.type) {
       case 'choice':
-        return [step.heading, step.question, ...step.answers.flatMap((answer) => [answer.text, ...inputTexts(answer.input)])];
+        return [step.heading, step.question, ...step.answers.flatMap((answer) => [answer.text, ...inputTexts(answer.input), answer.tip?.text, answer.tip?.label])];
       case 'text':
         return [step.heading, step.question, ...inputTexts(step.input)];
       case 'form':

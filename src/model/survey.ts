@@ -1,4 +1,5 @@
 import type { Audience, AudienceRule } from './audience';
+import type { ProviderLinkName } from './bindings';
 import type { FieldMessages } from './messages';
 import type { PayloadSlot } from './payload';
 
@@ -36,6 +37,15 @@ export interface ChoiceAnswer {
   next: StepId;
   isOther: boolean;
   input?: TextInput;
+  /** A note with a link to another product page, shown under the answer once it is chosen. */
+  tip?: AnswerTip;
+}
+
+/** A helpful note under a chosen answer: its text, and a link (`label`) to a page of the provider's `links`. */
+export interface AnswerTip {
+  text: string;
+  link: ProviderLinkName;
+  label: string;
 }
 
 interface StepBase {

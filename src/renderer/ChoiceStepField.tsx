@@ -15,7 +15,7 @@ import { TextBox } from './TextBox';
 export function ChoiceStepField(props: FieldProps) {
   const { registry, fieldPathId, errorSchema, onChange } = props;
   const context = stepContext(registry);
-  const { answers, translate, indicator } = context;
+  const { answers, translate, indicator, links } = context;
   const step = context.step as ChoiceStep;
   const data = (props.formData ?? {}) as ChoiceData;
   const base = fieldPathId.$id;
@@ -46,8 +46,10 @@ export function ChoiceStepField(props: FieldProps) {
           <div className="radios">
             {answers.map((answer, index) => {
               const id = radioId(index, answer.id);
-              const revealed = answer.input !== undefined && data.answer === answer.id;
+              const chosen = data.answer === answer.id;
+              const revealed = answer.input !== undefined && chosen;
               const boxId = `${base}_details_${answer.id}`;
+              const tipId = `${base}_tip_${answer.id}`;
               return (
                 <Fragment key={answer.id}>
                   <div className="radios__item">
@@ -60,6 +62,7 @@ export function ChoiceStepField(props: FieldProps) {
                       checked={data.answer === answer.id}
                       onChange={() => onChange(answer.id, [...path, 'answer'])}
                       aria-controls={answer.input ? `${boxId}__reveal` : undefined}
+                      aria-describedby={answer.tip && chosen ? tipId : undefined}
                     />
                     <label className="radios__label" htmlFor={id}>
                       {translate(answer.text)}
@@ -82,6 +85,11 @@ export function ChoiceStepField(props: FieldProps) {
                       />
                       )}
                     </div>
+                  )}
+                  {answer.tip && chosen && (
+                    <p className="radios__tip" id={tipId}>
+                      {translate(answer.tip.text)} <a href={links[answer.tip.link]}>{translate(answer.tip.label)}</a>
+                    </p>
                   )}
                 </Fragment>
               );

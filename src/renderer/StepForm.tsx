@@ -18,6 +18,8 @@ export interface StepFormProps {
   /** The choice step's answers in this visit's order. */
   answers: ChoiceAnswer[];
   indicator: StepFormContext['indicator'];
+  /** Where the answers' tips link to (the provider's links). */
+  links: StepFormContext['links'];
   validator: ValidatorType;
   /** What the step holds when it is shown (saved or prefilled). */
   initialData: StepData;
@@ -36,7 +38,7 @@ export interface StepFormProps {
  * messages in an error summary that takes focus, and inline errors at the fields.
  */
 export function StepForm(props: StepFormProps) {
-  const { step, answers, indicator, validator, initialData, onEdit, onValid, onErrorsShown, children } = props;
+  const { step, answers, indicator, links, validator, initialData, onEdit, onValid, onErrorsShown, children } = props;
   const { i18n } = useLingui();
   const [submitCount, setSubmitCount] = useState(0);
   const [formData] = useState(() => (step.type === 'choice' ? { details: {}, ...initialData } : initialData));
@@ -44,8 +46,8 @@ export function StepForm(props: StepFormProps) {
   const current = useRef<unknown>(formData);
 
   const formContext = useMemo<StepFormContext>(
-    () => ({ step, answers, indicator, translate: translateSurveyText, submitCount }),
-    [step, answers, indicator, submitCount],
+    () => ({ step, answers, indicator, links, translate: translateSurveyText, submitCount }),
+    [step, answers, indicator, links, submitCount],
   );
   const transform = useCallback(
     (errors: RJSFValidationError[]) =>

@@ -1,6 +1,6 @@
 // What every registry component of a step form reads from RJSF's formContext.
 import type { Registry } from '@rjsf/utils';
-import type { ChoiceAnswer, FormBearingStep, FormField } from '../model';
+import type { ChoiceAnswer, FormBearingStep, FormField, ProviderLinks } from '../model';
 
 /** Where the customer is: step `current` of `total`, in the cancellation of `subject` (e.g. 'SEO Toolkit'). */
 export interface StepIndicator {
@@ -16,6 +16,8 @@ export interface StepFormContext {
   answers: ChoiceAnswer[];
   /** 'Step 2 of 4', or null for a survey without an indicator. */
   indicator: StepIndicator | null;
+  /** Where an answer's tip links to: the provider's links by name. */
+  links: ProviderLinks;
   /** Turns an English survey text into the customer's language. */
   translate: (english: string) => string;
   /** Bumped on every failed submit, so the error summary takes focus again. */

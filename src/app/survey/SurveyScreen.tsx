@@ -178,6 +178,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         step={formStep}
         answers={answers}
         indicator={indicator}
+        links={bundle.provider.links}
         validator={validator}
         initialData={initialData(formStep, state.data[formStep.id], ready.user)}
         onEdit={edit}

@@ -20,6 +20,8 @@ const FIXTURES: Record<string, Expected> = {
   'missing-key.yaml': [['missing-key', 49, 9]],
   'wrong-type.yaml': [['wrong-type', 4, 17]],
   'invalid-value.yaml': [['invalid-value', 32, 19]],
+  // A tip's `link` that provider.yaml's links do not name: at the value.
+  'unknown-link.yaml': [['invalid-value', 26, 17]],
   'bad-limit.yaml': [['bad-limit', 8, 18]],
   'unknown-limit.yaml': [['unknown-limit', 60, 14]],
   'unknown-toolkit.yaml': [['unknown-toolkit', 43, 21]],
