@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { availableOffers, buildPayload, enumeratePaths, type PathMove } from '../../../src/engine';
-import { AUDIENCES, type StepId, type User } from '../../../src/model';
+import { AUDIENCES, type StepId } from '../../../src/model';
 // The server's own ajv instance, with schemas/survey-payload.schema.json registered: a payload it
 // rejects here is a payload the survey-storage call would refuse.
 import { ajv, SURVEY_PAYLOAD_SCHEMA_ID } from '../../../src/server/validation';
+import { user } from '../app/users';
 import { compiledBundle } from './compiled';
 import { walk } from './walk';
 
 /** A customer as the context call returns one; BUSINESS has smaller plans to be offered. */
-const USER: User = {
-  name: 'Ann Example',
-  email: 'ann@example.com',
-  user_id: 7,
-  country_code: 'DE',
-  has_product: true,
-  is_paid: true,
-  has_active_recurring: true,
-  period: '1 month',
-  is_loyal_2020: false,
-  is_loyal_2023: false,
-  is_loyal_pro_2024: false,
-  product_group: 'BUSINESS',
-  eligible_for_offer: true,
-  has_sst_cancellation_permission: false,
-  active_toolkits: ['seo', 'local'],
-};
+const USER = user({ eligible_for_offer: true });
 
 const validate = ajv.getSchema(SURVEY_PAYLOAD_SCHEMA_ID);
 const bundle = compiledBundle();
