@@ -10,9 +10,13 @@ export interface OfferContext {
   productGroup: string;
 }
 
-/** The plans a downgrade offer proposes to this product group (none for a discount). */
+/**
+ * The plans a downgrade offer proposes to this product group (none for a discount). The YAML names
+ * product groups in capitals (BUSINESS); the user's field is read the same way whatever its case, as
+ * the server reads it, so the page never offers what the server would refuse.
+ */
 export function downgradePlans(step: OfferStep, productGroup: string): string[] {
-  return step.offer.kind === 'downgrade' ? (step.offer.plans[productGroup] ?? []) : [];
+  return step.offer.kind === 'downgrade' ? (step.offer.plans[productGroup.toUpperCase()] ?? []) : [];
 }
 
 /** Whether any offer of the survey could be shown on this toolkit's page: worth asking about eligibility. */

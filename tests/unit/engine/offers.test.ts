@@ -39,6 +39,11 @@ describe('offer availability', () => {
     expect(downgradePlans(offerStep('paid', 'downgrade-offer'), 'BUSINESS')).toEqual(['guru', 'pro']);
     expect(downgradePlans(offerStep('paid', 'downgrade-offer'), 'GURU')).toEqual(['pro']);
   });
+
+  it('reads the product group whatever its case, as the server does', () => {
+    expect(downgradePlans(offerStep('paid', 'downgrade-offer'), 'business')).toEqual(['guru', 'pro']);
+    expect(availableOffers(survey, 'paid', { ...ELIGIBLE, productGroup: 'Guru' })).toEqual(['discount-offer', 'downgrade-offer']);
+  });
 });
 
 describe.each(AUDIENCES)('offer nodes of the %s graph', (audience) => {
