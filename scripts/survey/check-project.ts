@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkGraph } from './graph-check';
+import { checkSlots } from './slot-check';
 import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
 import { loadYamlFile } from './load-yaml';
@@ -121,7 +122,7 @@ function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
   switch (kind) {
     case 'survey': {
       const survey = readSurvey(yaml.data);
-      problems.push(...checkReferences(survey, yaml), ...checkGraph(survey, yaml));
+      problems.push(...checkReferences(survey, yaml), ...checkGraph(survey, yaml), ...checkSlots(survey, yaml));
       return { yaml, kind, survey, problems };
     }
     case 'toolkits':

@@ -36,6 +36,7 @@ export type ProblemCode =
   | 'no-path-to-end'
   | 'audience-mismatch'
   | 'empty-step'
+  | 'slot-reused'
   // across files
   | 'duplicate-survey'
   | 'unknown-survey'

@@ -39,6 +39,8 @@ const FIXTURES: Record<string, Expected> = {
   ],
   'audience-mismatch.yaml': [['audience-mismatch', 34, 15]],
   'empty-step.yaml': [['empty-step', 45, 5]],
+  // The form's comment takes the slot the competitors question (and its 3.5 text) already wrote: at its `slot`.
+  'slot-reused.yaml': [['slot-reused', 82, 15]],
   'unknown-survey': [['unknown-survey', 6, 13]],
   // Two files with one id: the second in file-name order is reported.
   'duplicate-survey': [['duplicate-survey', 2, 5]],
@@ -67,6 +69,14 @@ describe('survey checker on broken fixtures', () => {
   it('has a fixture for every file in the invalid folder', async () => {
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(INVALID)).sort()).toEqual(Object.keys(FIXTURES).sort());
+  });
+
+  it('names the step that wrote a reused slot first, and the way there', async () => {
+    const [problem] = await checkSurveyProject([`${INVALID}/slot-reused.yaml`]);
+    expect(problem?.message).toBe(
+      "the comment 'comment' of step 'final' writes third_question, which step 'competitors' already wrote on the way here " +
+        '(reason → competitors → other-services → final); one of the two answers would be lost: give it another slot',
+    );
   });
 
   it('prints FILE:LINE:COL: error CODE: message with a suggestion for a close name', async () => {
