@@ -95,10 +95,10 @@ function payload(): SurveyPayload {
       first_question: {
         question: 'Please let us know why you’re leaving',
         question_translated: 'Please let us know why you’re leaving',
-        // 'Other' has a text box, so the comment fits the survey (the server checks it).
-        answers: ['Other'],
-        answers_translated: ['Other'],
-        comment: 'Bench run',
+        // An answer that leads straight to the closing form: the payload is a whole path (the server checks it).
+        answers: ['I have another account / I want to change my subscription'],
+        answers_translated: ['I have another account / I want to change my subscription'],
+        comment: '',
       },
     },
   };

@@ -223,7 +223,7 @@ describe('a payload that does not fit the survey is refused, naming the field, a
     });
     // Step 3.5's services text fills step 3's comment; its limit is otherServices (250).
     const services = {
-      first_question: entry(REASON, ['I have another account / I want to change my subscription']),
+      first_question: entry(REASON, ['Other'], 'Moving on'),
       third_question: entry(COMPETITORS, ['Yes'], 's'.repeat(251)),
     };
     await expectRefused(() => client.post(STORE, answering(services)), 400, {
@@ -280,7 +280,7 @@ describe('a payload that does not fit the survey is refused, naming the field, a
   it('a made-up question, or a real one in the wrong slot → 400', async () => {
     await expectRefused(() => client.post(STORE, answering({ first_question: entry('Why, though?', ['Other'], 'x') })), 400, {
       error: 'invalid-survey',
-      message: 'survey.first_question.question: is not a question the cancellation survey asks as first_question.',
+      message: `survey.first_question.question: must be '${REASON}' (the question of this slot on the path the answers take).`,
     });
     const misplaced = answering({ first_question: entry(WHY_NOT_USING, ['I don’t have time to use it']) });
     await expectRefused(() => client.post(STORE, misplaced), 400, { error: 'invalid-survey', message: /^survey\.first_question\.question: / });
@@ -293,13 +293,16 @@ describe('a payload that does not fit the survey is refused, naming the field, a
     // Trial customers are not asked the fourth question.
     const trial = await harness.signIn('trial');
     const fourth = surveyPayload('tara.trial@example.com');
-    await expectRefused(() => trial.post(STORE, fourth), 400, { error: 'invalid-survey', message: /^survey\.fourth_question\.question: / });
+    await expectRefused(() => trial.post(STORE, fourth), 400, {
+      error: 'invalid-survey',
+      message: 'survey.fourth_question: is not asked on the path the answers take in the cancellation survey.',
+    });
   });
 
   it('growth-kit takes its own question, within its limit, and nothing else', async () => {
     await expectRefused(() => client.post(STORE, surveyPayload(EMAIL, { toolkit: 'growth-kit' })), 400, {
       error: 'invalid-survey',
-      message: 'survey.first_question.question: is not a question the growth-kit survey asks as first_question.',
+      message: "survey.first_question.question: must be 'Why do you want to cancel the Growth Kit?' (the question of this slot on the path the answers take).",
     });
     await expectRefused(() => client.post(STORE, growthKitPayload(EMAIL, 'r'.repeat(1501))), 400, {
       error: 'invalid-survey',

@@ -1,6 +1,7 @@
 // The retention offers come from the survey YAML: the server offers what the bundle declares.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { surveyPayload } from './helpers/fixtures';
+import type { RetentionRecord } from '../../src/model';
+import { entry, surveyPayload } from './helpers/fixtures';
 import { startHarness, type Harness } from './helpers/harness';
 
 let harness: Harness;
@@ -39,8 +40,19 @@ describe('retention offers declared in the survey', () => {
 
   it('stores the declined offers with the survey', async () => {
     const client = await harness.signIn('paid-monthly');
+    const retention: RetentionRecord[] = [{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }];
+    // The offer lies on the path of the budget answer only.
+    const offPath = await client.post('/cancel/api/survey-storage/survey-monitoring/', surveyPayload('mia.monthly@example.com', { retention }));
+    expect(offPath.statusCode).toBe(400);
+    expect(offPath.json().message).toBe("retention[0].offer: 'downgrade-offer' is not an offer on the path the answers take.");
+    expect(harness.counts().survey_submissions).toBe(0);
     const payload = surveyPayload('mia.monthly@example.com', {
-      retention: [{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }],
+      survey: {
+        first_question: entry('Please let us know why you’re leaving', ['I am satisfied with the product, but I don’t/can’t use it right now']),
+        second_question: entry('Why don’t you use it right now?', ['It no longer fits my budget']),
+        third_question: entry('Are you going to use any other service instead?', ['Not sure yet']),
+      },
+      retention,
     });
     expect((await client.post('/cancel/api/survey-storage/survey-monitoring/', payload)).statusCode).toBe(200);
     const [row] = harness.rows<{ payload: string }>('SELECT payload FROM survey_submissions');

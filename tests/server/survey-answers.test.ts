@@ -3,7 +3,7 @@
 // every text box filled to its limit. The browser tests post exactly these payloads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableOffers, buildPayload, currentStep, enumeratePaths, startSurvey, transition, type PathMove, type StepData } from '../../src/engine';
-import { AUDIENCES, type Audience, type CompiledStep, type CompiledSurvey, type SurveyPayload, type TextInput } from '../../src/model';
+import { AUDIENCES, type Audience, type CompiledStep, type CompiledSurvey, type RetentionRecord, type SurveyPayload, type TextInput } from '../../src/model';
 import { PERSONAS } from '../../src/server/personas';
 import { surveyAnswerProblem } from '../../src/server/survey-answers';
 import { canCancel } from '../../src/server/toolkits';
@@ -111,6 +111,68 @@ describe('every payload the engine builds fits the compiled survey', () => {
       }
     }
     expect(refused).toBeGreaterThan(0);
+  });
+});
+
+describe('a payload whose entries do not follow one path of the survey is refused', () => {
+  const paid = WALKED.filter((w) => w.survey.id === 'cancellation' && w.audience === 'paid' && w.payload.retention === undefined);
+  const check = (payload: SurveyPayload): string | undefined => {
+    const survey = testBundle().surveys.cancellation;
+    if (survey === undefined) throw new Error('no cancellation survey');
+    return surveyAnswerProblem(survey, 'paid', payload);
+  };
+  const withSecond = paid.filter((w) => w.payload.survey.second_question !== undefined);
+  const first = withSecond[0]?.payload;
+  // A follow-up that belongs to another step-1 answer.
+  const foreign = withSecond.find((w) => w.payload.survey.second_question?.question !== first?.survey.second_question?.question)?.payload;
+
+  it('has payloads to tamper with', () => {
+    expect(first).toBeDefined();
+    expect(foreign).toBeDefined();
+  });
+
+  it("another answer's follow-up in the second slot", () => {
+    if (!first || !foreign) throw new Error('no payloads');
+    const mixed = { ...first, survey: { ...first.survey, second_question: foreign.survey.second_question } };
+    expect(check(mixed)).toBe(
+      `survey.second_question.question: must be '${first.survey.second_question?.question ?? ''}' (the question of this slot on the path the answers take)`,
+    );
+  });
+
+  it('a follow-up left out', () => {
+    if (!first) throw new Error('no payloads');
+    const { second_question: _left, ...rest } = first.survey;
+    expect(check({ ...first, survey: rest })).toBe(
+      `survey.second_question: is missing; the path the answers take asks '${first.survey.second_question?.question ?? ''}'`,
+    );
+  });
+
+  it('the competitors question answered on a path that skips it', () => {
+    const skipping = paid.find((w) => w.payload.survey.third_question === undefined)?.payload;
+    const asking = paid.find((w) => w.payload.survey.third_question !== undefined)?.payload;
+    if (!skipping || !asking) throw new Error('no payloads');
+    const extra = { ...skipping, survey: { ...skipping.survey, third_question: asking.survey.third_question } };
+    expect(check(extra)).toBe('survey.third_question: is not asked on the path the answers take in the cancellation survey');
+  });
+
+  it('a declined offer the path never passes, or on a page without offers, or of the wrong kind', () => {
+    const offered = WALKED.find((w) => w.survey.id === 'cancellation' && w.audience === 'paid' && w.payload.retention !== undefined)?.payload;
+    if (!first || !offered?.retention?.[0]) throw new Error('no payloads');
+    const record = offered.retention[0];
+    const passing = paid.find(
+      (w) => JSON.stringify(w.payload.survey.second_question) === JSON.stringify(offered.survey.second_question),
+    )?.payload;
+    expect(check({ ...first, retention: [record] })).toBe(`retention[0].offer: '${record.offer}' is not an offer on the path the answers take`);
+    expect(check({ ...offered, toolkit: 'advertising' })).toBe(`retention[0].offer: the advertising page does not offer '${record.offer}'`);
+    expect(check({ ...offered, retention: [record, record] })).toBe(`retention[1].offer: '${record.offer}' is declined once only`);
+    const other: RetentionRecord =
+      record.kind === 'discount'
+        ? { offer: record.offer, kind: 'downgrade', plans: ['pro'], choice: 'declined' }
+        : { offer: record.offer, kind: 'discount', percent: 30, months: 3, choice: 'declined' };
+    expect(check({ ...offered, retention: [other] })).toBe(`retention[0].kind: must be '${record.kind}'`);
+    // The same answers without the offer shown: the customer was not eligible, which is fine.
+    expect(passing).toBeDefined();
+    if (passing) expect(check(passing)).toBeUndefined();
   });
 });
 

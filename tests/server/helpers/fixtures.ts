@@ -17,8 +17,9 @@ export function surveyPayload(email: string, overrides: Partial<SurveyPayload> =
       first_question: {
         question: 'Please let us know why you’re leaving',
         question_translated: 'Bitte sagen Sie uns, warum Sie gehen',
-        answers: ['The product doesn’t fully meet my needs'],
-        answers_translated: ['Das Produkt erfüllt meine Anforderungen nicht vollständig'],
+        // An answer that goes straight to the closing form, so the payload is a whole path by itself.
+        answers: ['I have another account / I want to change my subscription'],
+        answers_translated: ['Ich habe ein anderes Konto / Ich möchte mein Abo ändern'],
         comment: '',
       },
       fourth_question: {
