@@ -4,6 +4,7 @@
 // they are walked by a persona the server finds not eligible. offers.spec.ts walks the offer paths.
 import { buildPayload, currentStep, enumeratePaths, startSurvey, toolkitHasOffers, transition, type PathMove } from '../../src/engine';
 import { AUDIENCES, type Audience, type SurveyPayload, type ToolkitBinding } from '../../src/model';
+import { entry } from '../server/helpers/fixtures';
 import { dataFor, enter, expectStep, radio, submitStep } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { answerEmailCalls } from './support/forms';
@@ -123,28 +124,10 @@ test.describe('the stored payload, written out by hand (spec §3)', () => {
       accepted_terms: true,
       toolkit: 'content',
       survey: {
-        first_question: {
-          question: 'Please let us know why you’re leaving',
-          question_translated: 'Please let us know why you’re leaving',
-          answers: ['Other'],
-          answers_translated: ['Other'],
-          comment: 'We built our own dashboards',
-        },
+        first_question: entry('Please let us know why you’re leaving', ['Other'], 'We built our own dashboards'),
         // 'Other' on step 1 goes straight to the competitors question: no second question.
-        third_question: {
-          question: 'Are you going to use any other service instead?',
-          question_translated: 'Are you going to use any other service instead?',
-          answers: ['Yes'],
-          answers_translated: ['Yes'],
-          comment: 'Rival Suite, Other Tool',
-        },
-        fourth_question: {
-          question: 'Have anything else to add?',
-          question_translated: 'Have anything else to add?',
-          answers: [],
-          answers_translated: [],
-          comment: 'Thanks for the years',
-        },
+        third_question: entry('Are you going to use any other service instead?', ['Yes'], 'Rival Suite, Other Tool'),
+        fourth_question: entry('Have anything else to add?', [], 'Thanks for the years'),
       },
     });
   });
@@ -174,27 +157,9 @@ test.describe('the stored payload, written out by hand (spec §3)', () => {
       accepted_terms: true,
       toolkit: 'social',
       survey: {
-        first_question: {
-          question: 'Please let us know why you’re leaving',
-          question_translated: 'Please let us know why you’re leaving',
-          answers: ['I’m not sure if I need it'],
-          answers_translated: ['I’m not sure if I need it'],
-          comment: '',
-        },
-        second_question: {
-          question: 'What makes you unsure?',
-          question_translated: 'What makes you unsure?',
-          answers: ['It takes too much time to get started'],
-          answers_translated: ['It takes too much time to get started'],
-          comment: '',
-        },
-        third_question: {
-          question: 'Are you going to use any other service instead?',
-          question_translated: 'Are you going to use any other service instead?',
-          answers: ['Not sure yet'],
-          answers_translated: ['Not sure yet'],
-          comment: '',
-        },
+        first_question: entry('Please let us know why you’re leaving', ['I’m not sure if I need it']),
+        second_question: entry('What makes you unsure?', ['It takes too much time to get started']),
+        third_question: entry('Are you going to use any other service instead?', ['Not sure yet']),
       },
     });
   });

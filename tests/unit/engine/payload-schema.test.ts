@@ -4,6 +4,7 @@ import { AUDIENCES, type StepId } from '../../../src/model';
 // The server's own ajv instance, with schemas/survey-payload.schema.json registered: a payload it
 // rejects here is a payload the survey-storage call would refuse.
 import { ajv, SURVEY_PAYLOAD_SCHEMA_ID } from '../../../src/server/validation';
+import { surveyPayload } from '../../server/helpers/fixtures';
 import { user } from '../app/users';
 import { compiledBundle } from './compiled';
 import { walk } from './walk';
@@ -61,23 +62,8 @@ describe('buildPayload against schemas/survey-payload.schema.json', () => {
 
   it('refuses a declined offer that does not say what it offered, or says what another kind offers', () => {
     const withRecord = (record: object): boolean | undefined =>
-      validate?.({
-        timestamp: '2026-11-21T10:00:00.000Z',
-        name: 'Ann Example',
-        email: USER.email,
-        accepted_terms: true,
-        toolkit: 'seo',
-        survey: {
-          first_question: {
-            question: 'Please let us know why you’re leaving',
-            question_translated: 'Please let us know why you’re leaving',
-            answers: ['The price is too high'],
-            answers_translated: ['The price is too high'],
-            comment: '',
-          },
-        },
-        retention: [{ offer: 'an-offer', choice: 'declined', ...record }],
-      }) as boolean | undefined;
+      // The record is any object on purpose: the schema, not the type, is under test.
+      validate?.({ ...surveyPayload(USER.email), retention: [{ offer: 'an-offer', choice: 'declined', ...record }] }) as boolean | undefined;
     expect(withRecord({ kind: 'discount', percent: 30, months: 3 })).toBe(true);
     expect(withRecord({ kind: 'downgrade', plans: ['guru', 'pro'] })).toBe(true);
     expect(withRecord({ kind: 'discount', percent: 30 })).toBe(false);
