@@ -67,54 +67,54 @@
 
   // Warnings do not stop anything, so they sit in a corner as a status, not an alert; hidden once, they
   // stay hidden across reloads until the list changes.
+  /** A corner panel: a titled list of problems with a note and a Hide button, added to the page. */
+  function panel(kind, role, title, note, problems, onHide) {
+    stylesheet();
+    var section = element('section', kind === 'warning' ? 'dev-problems dev-problems--warnings' : 'dev-problems');
+    var titleId = kind === 'warning' ? 'dev-warnings-title' : 'dev-problems-title';
+    section.setAttribute('role', role);
+    section.setAttribute('aria-labelledby', titleId);
+    var heading = element('h2', 'dev-problems__title', title);
+    heading.id = titleId;
+    section.appendChild(heading);
+    section.appendChild(element('p', 'dev-problems__note', note));
+    section.appendChild(problemList(problems, kind));
+    var hide = element('button', 'dev-problems__hide', 'Hide');
+    hide.type = 'button';
+    hide.addEventListener('click', function () {
+      section.hidden = true;
+      if (onHide) onHide();
+    });
+    section.appendChild(hide);
+    document.body.appendChild(section);
+    return section;
+  }
+
   function showWarnings(warnings) {
     if (warningPanel) warningPanel.remove();
     warningPanel = null;
     if (!warnings || warnings.length === 0) return;
     var key = JSON.stringify(warnings.map(function (w) { return w.text; }));
     if (storedHidden() === key) return;
-    stylesheet();
-    warningPanel = element('section', 'dev-problems dev-problems--warnings');
-    warningPanel.setAttribute('role', 'status');
-    warningPanel.setAttribute('aria-labelledby', 'dev-warnings-title');
-    var heading = element('h2', 'dev-problems__title', warnings.length + (warnings.length === 1 ? ' warning' : ' warnings'));
-    heading.id = 'dev-warnings-title';
-    warningPanel.appendChild(heading);
-    warningPanel.appendChild(element('p', 'dev-problems__note', 'The page is up to date. Texts not translated yet show in English here; npm run survey:check and the build refuse them until they are translated.'));
-    warningPanel.appendChild(problemList(warnings, 'warning'));
-    var hide = element('button', 'dev-problems__hide', 'Hide');
-    hide.type = 'button';
-    hide.addEventListener('click', function () {
-      warningPanel.hidden = true;
+    var title = warnings.length + (warnings.length === 1 ? ' warning' : ' warnings');
+    var note = 'The page is up to date. Texts not translated yet show in English here; npm run survey:check and the build refuse them until they are translated.';
+    warningPanel = panel('warning', 'status', title, note, warnings, function () {
       try {
         window.sessionStorage.setItem(HIDDEN_WARNINGS, key);
       } catch {
         // Without sessionStorage the panel comes back on the next reload; nothing else is lost.
       }
     });
-    warningPanel.appendChild(hide);
-    document.body.appendChild(warningPanel);
   }
 
   function show(problems) {
     if (overlay) overlay.remove();
     overlay = null;
     if (!problems || problems.length === 0) return;
-    stylesheet();
     var surveyOnly = problems.every(function (p) { return p.file.indexOf('survey/') === 0; });
-    overlay = element('section', 'dev-problems');
-    overlay.setAttribute('role', 'alert');
-    overlay.setAttribute('aria-labelledby', 'dev-problems-title');
-    var heading = element('h2', 'dev-problems__title', (surveyOnly ? 'The survey has ' : 'The build has ') + problems.length + (problems.length === 1 ? ' problem' : ' problems'));
-    heading.id = 'dev-problems-title';
-    overlay.appendChild(heading);
-    overlay.appendChild(element('p', 'dev-problems__note', 'This page shows the last build that worked. Fix the file and save: the page reloads by itself.'));
-    overlay.appendChild(problemList(problems, 'error'));
-    var hide = element('button', 'dev-problems__hide', 'Hide');
-    hide.type = 'button';
-    hide.addEventListener('click', function () { overlay.hidden = true; });
-    overlay.appendChild(hide);
-    document.body.appendChild(overlay);
+    var title = (surveyOnly ? 'The survey has ' : 'The build has ') + problems.length + (problems.length === 1 ? ' problem' : ' problems');
+    var note = 'This page shows the last build that worked. Fix the file and save: the page reloads by itself.';
+    overlay = panel('error', 'alert', title, note, problems);
   }
 
   source.addEventListener('hello', function (message) {
