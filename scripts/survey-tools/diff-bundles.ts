@@ -32,7 +32,7 @@ function diffSurvey(before: CompiledSurvey, after: CompiledSurvey): SurveyFlowDi
 }
 
 function summary(survey: CompiledSurvey): SurveySummary {
-  const steps = new Set(AUDIENCES.flatMap((audience) => survey.audiences[audience].graph.nodes.map((node) => node.id)));
+  const steps = new Set(AUDIENCES.flatMap((audience) => survey.audiences[audience].order));
   return { survey: survey.id, steps: [...steps] };
 }
 

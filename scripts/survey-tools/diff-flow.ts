@@ -1,5 +1,8 @@
 import { AUDIENCES } from '../../src/model';
-import type { Audience, ChoiceStep, CompiledStep, CompiledSurvey, FormStep, StepId } from '../../src/model';
+import type { Audience, ChoiceAnswer, CompiledStep, CompiledSurvey, FormStep, StepId } from '../../src/model';
+
+/** An answer of a choice (with its own `next`) or of a multi step (the step's `next`). */
+type Answer = Omit<ChoiceAnswer, 'next'> & { next?: string };
 import type { AnswerChange, FieldChange, NextChange, StepChange } from './diff-types';
 import { mergeAudiences } from './merge-audiences';
 import { mergeOrdered } from './merge-ordered';
@@ -14,12 +17,12 @@ export interface FlowChanges {
 
 /** The text a step is known by: its question, an offer's heading, or a form's heading (else its button). */
 export function stepText(step: CompiledStep): string {
-  return step.type === 'form' ? (step.heading ?? step.submit) : step.type === 'offer' ? step.heading : step.question;
+  return 'question' in step ? step.question : step.title;
 }
 
 /** Step ids of both versions and audiences, in authored order. */
 function stepOrder(before: CompiledSurvey, after: CompiledSurvey): StepId[] {
-  const lists = [after, before].flatMap((survey) => AUDIENCES.map((a) => survey.audiences[a].graph.nodes.map((node) => node.id)));
+  const lists = [after, before].flatMap((survey) => AUDIENCES.map((a) => survey.audiences[a].order));
   return mergeOrdered(lists);
 }
 
@@ -40,34 +43,36 @@ class StepComparer {
     if (before.heading !== after.heading) {
       this.out.steps.push({ change: 'reworded', step: id, part: 'heading', before: before.heading, after: after.heading, audiences });
     }
-    // An offer has no question; what it offers is its body.
-    const question = (step: CompiledStep): string | undefined =>
-      step.type === 'form' ? undefined : step.type === 'offer' ? step.body : step.question;
+    // An offer has no question; what it offers is its body. A form asks nothing of its own.
+    const question = (step: CompiledStep): string | undefined => ('question' in step ? step.question : 'body' in step ? step.body : undefined);
     if (question(before) !== question(after)) {
       this.out.steps.push({ change: 'reworded', step: id, part: 'question', before: question(before), after: question(after), audiences });
     }
-    if (before.type === 'choice' && after.type === 'choice') this.answers(id, before, after);
-    if (before.type === 'text' && after.type === 'text' && before.next !== after.next) {
+    if ('answers' in before && 'answers' in after) this.answers(id, before.answers, after.answers);
+    // A step with one way on for every answer (a text, rating or multi step) leads elsewhere as a whole.
+    if (!('offer' in before) && 'next' in before && 'next' in after && before.next !== after.next) {
       this.out.next.push({ step: id, before: before.next, after: after.next, audiences });
     }
-    if (before.type === 'form' && after.type === 'form') this.fields(id, before, after);
+    if ('fields' in before && 'fields' in after) this.fields(id, before, after);
   }
 
-  private answers(id: StepId, before: ChoiceStep, after: ChoiceStep): void {
+  private answers(id: StepId, before: readonly Answer[], after: readonly Answer[]): void {
     const audiences = [this.audience];
-    const order = mergeOrdered([after.answers.map((a) => a.id), before.answers.map((a) => a.id)]);
+    const order = mergeOrdered([after.map((a) => a.id), before.map((a) => a.id)]);
     for (const answerId of order) {
-      const was = before.answers.find((a) => a.id === answerId);
-      const now = after.answers.find((a) => a.id === answerId);
+      const was = before.find((a) => a.id === answerId);
+      const now = after.find((a) => a.id === answerId);
       if (!was || !now) {
         const answer = now ?? was;
-        if (answer) this.out.answers.push({ change: now ? 'added' : 'removed', step: id, answer: answerId, text: answer.text, next: answer.next, audiences });
+        if (answer) this.out.answers.push({ change: now ? 'added' : 'removed', step: id, answer: answerId, text: answer.text, next: answer.next ?? '', audiences });
         continue;
       }
       if (was.text !== now.text) {
         this.out.answers.push({ change: 'reworded', step: id, answer: answerId, before: was.text, after: now.text, audiences });
       }
-      if (was.next !== now.next) this.out.next.push({ step: id, answer: answerId, before: was.next, after: now.next, audiences });
+      if (was.next !== undefined && now.next !== undefined && was.next !== now.next) {
+        this.out.next.push({ step: id, answer: answerId, before: was.next, after: now.next, audiences });
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import { flowEdges } from '../../src/engine';
+import { OTHER_ANSWER_ID } from '../../src/model';
 import type { AnswerId, Audience, CompiledFlow, CompiledStep, CompiledSurvey, FormField, StepId } from '../../src/model';
 import { mergeOrdered } from './merge-ordered';
 import { viewAudiences } from './graph-view';
@@ -64,7 +66,7 @@ export function flowPicture(survey: CompiledSurvey, view: GraphView): FlowPictur
   const onlyOf = (seenBy: readonly Audience[]): Audience | undefined =>
     audiences.length > 1 && seenBy.length === 1 ? seenBy[0] : undefined;
 
-  const ids = mergeOrdered(flows.map((flow) => flow.graph.nodes.map((node) => node.id)));
+  const ids = mergeOrdered(flows.map((flow) => flow.order));
   const edges = pictureEdges(flows, onlyOf);
   const indicators = new Map(ids.map((id) => [id, stepIn(flows, id).indicator]));
   const subSteps = new Set(
@@ -98,10 +100,10 @@ function stepIn(flows: readonly CompiledFlow[], id: StepId): CompiledStep {
 /** A step with the form fields of every flow that has it, in authored order. */
 function mergedStep(flows: readonly CompiledFlow[], id: StepId): CompiledStep {
   const step = stepIn(flows, id);
-  if (step.type !== 'form') return step;
+  if (!hasFields(step)) return step;
   const versions = flows.flatMap((flow) => {
     const found = flow.steps[id];
-    return found?.type === 'form' ? [found] : [];
+    return found && hasFields(found) ? [found] : [];
   });
   const byId = new Map<string, FormField>(versions.flatMap((version) => version.fields.map((field) => [field.id, field] as const)));
   const order = mergeOrdered(versions.map((version) => version.fields.map((field) => field.id)));
@@ -116,7 +118,7 @@ function fieldAudiences(
   const seenBy = new Map<string, Audience[]>();
   for (const flow of flows) {
     const step = flow.steps[id];
-    if (step?.type !== 'form') continue;
+    if (!step || !hasFields(step)) continue;
     for (const field of step.fields) seenBy.set(field.id, [...(seenBy.get(field.id) ?? []), flow.audience]);
   }
   const marks: Record<string, Audience> = {};
@@ -127,25 +129,20 @@ function fieldAudiences(
   return marks;
 }
 
-/** Every way on of one flow, in step and answer order. */
+/** Every way on of one flow, in step and answer order, from the kinds' branches. */
 function rawEdges(flow: CompiledFlow): RawEdge[] {
-  return flow.graph.nodes.flatMap(({ id }): RawEdge[] => {
-    const step = flow.steps[id];
-    switch (step?.type) {
-      case 'choice':
-        return step.answers.map((answer) => ({
-          key: `${id}\0${answer.id}\0${answer.next}`,
-          from: id,
-          to: answer.next,
-          answer: { id: answer.id, text: answer.text },
-          isOther: answer.isOther,
-        }));
-      case 'text':
-        return [{ key: `${id}\0\0${step.next}`, from: id, to: step.next, isOther: false }];
-      default:
-        return [];
-    }
-  });
+  return flowEdges(flow).map((edge) => ({
+    key: `${edge.from}\0${edge.answer ?? ''}\0${edge.to}`,
+    from: edge.from,
+    to: edge.to,
+    ...(edge.answer === undefined ? {} : { answer: { id: edge.answer, text: edge.label } }),
+    isOther: edge.answer === OTHER_ANSWER_ID,
+  }));
+}
+
+/** Whether a step lists form fields (the closing form), whose audiences the picture marks one by one. */
+function hasFields(step: CompiledStep): step is Extract<CompiledStep, { fields: FormField[] }> {
+  return 'fields' in step;
 }
 
 /** The arrows of the view: answers grouped by step, next step, 'Other' and the audiences that can take them. */

@@ -114,6 +114,33 @@ export const NODE_STYLES: NodeStyles = {
       { kind: 'detail', text: `button: ${step.accept}` },
     ],
   },
+  rating: {
+    type: 'rating',
+    name: 'rating: a question answered on a scale',
+    shape: 'hexagon',
+    style: 'rounded,filled',
+    fill: '#eaf6f6',
+    border: '#2f7a7a',
+    rows: (step) => [
+      ...heading(step.heading),
+      { kind: 'title', text: step.question },
+      { kind: 'detail', text: `${step.min} (${step.minLabel}) to ${step.max} (${step.maxLabel}), ${step.required ? 'required' : 'optional'}` },
+    ],
+  },
+  multi: {
+    type: 'multi',
+    name: 'multi: a question answered with checkboxes',
+    shape: 'tab',
+    style: 'rounded,filled',
+    fill: '#f2f0fa',
+    border: '#5a4f9f',
+    rows: (step) => [
+      ...heading(step.heading),
+      { kind: 'title', text: step.question },
+      ...step.answers.map((answer): NodeRow => ({ kind: 'item', text: answer.text, bullet: '☐' })),
+      { kind: 'detail', text: `choose ${step.min}${step.max === undefined ? ' or more' : ` to ${step.max}`}` },
+    ],
+  },
 };
 
 /** The rows of a node, by its step's style. */

@@ -126,7 +126,7 @@ export async function writeCompiled(root: string, options: CompileOptions = {}):
 /** Every step form of every survey and audience. */
 export function stepForms(bundle: CompiledBundle): StepForm[] {
   return Object.values(bundle.surveys).flatMap((survey) =>
-    Object.values(survey.audiences).flatMap((flow) => Object.values(flow.steps).flatMap((step) => (step.type === 'offer' ? [] : [step.form]))),
+    Object.values(survey.audiences).flatMap((flow) => Object.values(flow.steps).flatMap((step) => ('form' in step ? [step.form] : []))),
   );
 }
 
@@ -135,7 +135,7 @@ export function firstStepForms(bundle: CompiledBundle): StepForm[] {
   return Object.values(bundle.surveys).flatMap((survey) =>
     Object.values(survey.audiences).flatMap((flow) => {
       const first = flow.steps[flow.start];
-      return first && first.type !== 'offer' ? [first.form] : [];
+      return first && 'form' in first ? [first.form] : [];
     }),
   );
 }

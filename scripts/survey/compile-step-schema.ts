@@ -11,21 +11,21 @@ import payloadSchema from '../../schemas/survey-payload.schema.json';
 import { shortHash } from './canonical-json';
 
 /** Non-blank: at least one character that is not white space, so '   ' fails like an empty box. */
-const NOT_BLANK = '\\S';
+export const NOT_BLANK = '\\S';
 
 /** Read from the payload schema itself, not copied, so the form accepts exactly what the server accepts. */
 export const EMAIL_PATTERN: string = payloadSchema.properties.email.pattern;
 
 /** A step form with its validator id: the short hash of the schema, shared by identical schemas. */
-function stepForm(schema: JsonSchema, uiSchema: JsonSchema, messages: FieldMessages): StepForm {
+export function stepForm(schema: JsonSchema, uiSchema: JsonSchema, messages: FieldMessages): StepForm {
   return { schema, uiSchema, messages, validatorId: shortHash(schema) };
 }
 
-function maxLength(limit: number | undefined): { maxLength?: number } {
+export function maxLength(limit: number | undefined): { maxLength?: number } {
   return limit === undefined ? {} : { maxLength: limit };
 }
 
-function within(key: 'commentWithin' | 'nameWithin' | 'emailWithin', limit: number | undefined): { maxLength?: MessageRef } {
+export function within(key: 'commentWithin' | 'nameWithin' | 'emailWithin', limit: number | undefined): { maxLength?: MessageRef } {
   return limit === undefined ? {} : { maxLength: { key, count: limit } };
 }
 

@@ -5,7 +5,8 @@ import type { Report, YamlFile } from './load-yaml';
 import type { Problem } from './problems';
 import type { StepDef, SurveyDef } from './survey-def';
 import { visibleTo } from './survey-def';
-import { edgesFor, reachableFrom, stepEdges, stepsById } from './survey-graph';
+import { compilerKindOf } from './kinds';
+import { edgesFor, endsSurvey, reachableFrom, stepEdges, stepsById } from './survey-graph';
 import type { EdgeDef } from './survey-graph';
 
 /**
@@ -73,15 +74,9 @@ function checkStepFor(
       report(edge.to.path, 'audience-mismatch', `step '${target.id.name}' is only for ${target.audience} users, but ${audience} users ${way}`);
     }
   }
-  if (step.type === 'choice' && !step.answers.some((answer) => visibleTo(answer.audience, audience))) {
-    report([...step.path, 'answers'], 'empty-step', `step '${step.id.name}' has no answers for ${audience} users`, 'key');
-    return true;
-  }
-  if (step.type === 'form' && !step.fields.some((field) => visibleTo(field.audience, audience))) {
-    report([...step.path, 'fields'], 'empty-step', `step '${step.id.name}' has no fields for ${audience} users`, 'key');
-    return true;
-  }
-  return false;
+  const empty = compilerKindOf(step).emptyFor?.(step, audience);
+  if (empty) report(empty.path, 'empty-step', empty.message, 'key');
+  return empty !== undefined;
 }
 
 /**
@@ -96,7 +91,7 @@ function deadEntries(
   assumedLive: ReadonlySet<string>,
 ): StepDef[] {
   const live = new Set(assumedLive);
-  for (const [id, step] of steps) if (step.type === 'form') live.add(id);
+  for (const [id, step] of steps) if (endsSurvey(step)) live.add(id);
   // A step with a `next` that names no step counts as live: that mistake is reported as unknown-step.
   for (const step of steps.values()) {
     if (stepEdges(step).some((edge) => edge.to && !steps.has(edge.to.name))) live.add(step.id.name);

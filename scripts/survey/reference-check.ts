@@ -1,4 +1,4 @@
-import { CANCELLABLE_TOOLKITS, OTHER_ANSWER_ID } from '../../src/model';
+import { compilerKindOf } from './kinds';
 import { reporterFor } from './load-yaml';
 import type { Report, YamlFile } from './load-yaml';
 import type { Problem, ProblemCode } from './problems';
@@ -45,40 +45,7 @@ export function checkReferences(def: SurveyDef, yaml: YamlFile): Problem[] {
         `indicator ${step.indicator} is more than indicatorSteps (${def.indicatorSteps})`,
       );
     }
-    switch (step.type) {
-      case 'choice': {
-        checkRepeats(step.answers.map((answer) => answer.id), 'duplicate-answer', 'answer', report);
-        for (const answer of step.answers) {
-          if (answer.id.name === OTHER_ANSWER_ID) {
-            report(answer.id.path, 'duplicate-answer', `'${OTHER_ANSWER_ID}' is the id of the 'Other' answer; add it with \`other:\` or choose another id`);
-          }
-          checkLimitRef(answer.input?.limit);
-        }
-        checkLimitRef(step.other?.limit);
-        break;
-      }
-      case 'text':
-        checkLimitRef(step.input.limit);
-        break;
-      case 'form':
-        checkRepeats(step.fields.map((field) => field.id), 'duplicate-field', 'field', report);
-        for (const field of step.fields) checkLimitRef(field.limit);
-        break;
-      case 'offer': {
-        for (const toolkit of step.toolkits) {
-          if (!(CANCELLABLE_TOOLKITS as readonly string[]).includes(toolkit.name)) {
-            report(toolkit.path, 'unknown-toolkit', `'${toolkit.name}' is not a toolkit${didYouMean(toolkit.name, CANCELLABLE_TOOLKITS)}`);
-          }
-        }
-        const planNames = new Set(step.planNames.map((plan) => plan.name));
-        for (const plan of step.plans.flatMap((group) => group.plans)) {
-          if (!planNames.has(plan.name)) {
-            report(plan.path, 'unknown-plan', `'${plan.name}' is not one of the planNames${didYouMean(plan.name, planNames)}`);
-          }
-        }
-        break;
-      }
-    }
+    compilerKindOf(step).checkReferences(step, { report, checkLimit: checkLimitRef, checkRepeats: (ids, code, noun) => checkRepeats(ids, code, noun, report) });
   }
   return problems;
 }

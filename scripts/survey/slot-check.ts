@@ -1,49 +1,16 @@
 import { AUDIENCES } from '../../src/model';
-import type { Audience, PayloadSlot } from '../../src/model';
+import type { PayloadSlot } from '../../src/model';
 import { reporterFor } from './load-yaml';
-import type { YamlFile, YamlPath } from './load-yaml';
+import type { YamlFile } from './load-yaml';
 import type { Problem } from './problems';
-import type { StepDef, SurveyDef } from './survey-def';
+import { compilerKindOf } from './kinds';
+import type { Filler, StepDef, SurveyDef } from './survey-def';
 import { visibleTo } from './survey-def';
 import { edgesFor, stepsById } from './survey-graph';
 import type { EdgeDef } from './survey-graph';
 
-/** A step, or a comment field of a form, that writes a payload slot. */
-interface Filler {
-  slot: PayloadSlot;
-  /** A choice's entry may take one text step after it (3.5 becomes step 3's comment); nothing else may follow. */
-  kind: 'choice' | 'text' | 'comment';
-  /** Where the slot is named, or where the field is when it takes its step's slot. */
-  path: YamlPath;
-  what: string;
-}
-
 /** What each slot holds so far on one path: the step that filled it, and whether a text step added its comment. */
 type Filled = ReadonlyMap<PayloadSlot, { by: string; kind: Filler['kind'] | 'choice+text' }>;
-
-function fillersOf(step: StepDef, audience: Audience): Filler[] {
-  switch (step.type) {
-    case 'choice':
-    case 'text':
-      return [{ slot: step.slot, kind: step.type, path: [...step.path, 'slot'], what: `step '${step.id.name}'` }];
-    case 'form':
-      return step.fields
-        // A repeated field id is reported as duplicate-field; its slot is not a second mistake.
-        .filter((field, index) => step.fields.findIndex((other) => other.id.name === field.id.name) === index)
-        .filter((field) => field.kind === 'comment' && visibleTo(field.audience, audience))
-        .map((field) => {
-          const block = field.id.path.slice(0, -1);
-          return {
-            slot: field.slot ?? step.slot,
-            kind: 'comment',
-            path: field.slot === undefined ? field.id.path : [...block, 'slot'],
-            what: `the comment '${field.id.name}' of step '${step.id.name}'`,
-          };
-        });
-    case 'offer':
-      return [];
-  }
-}
 
 /**
  * Checks that no path through a survey writes a payload slot twice: the server stores one entry per
@@ -71,7 +38,7 @@ export function checkSlots(def: SurveyDef, yaml: YamlFile): Problem[] {
       if (done.has(key) || trail.includes(step.id.name)) return;
       done.add(key);
       const next = new Map(filled);
-      for (const filler of fillersOf(step, audience)) {
+      for (const filler of compilerKindOf(step).fillers(step, audience)) {
         const before = next.get(filler.slot);
         if (before === undefined || (before.kind === 'choice' && filler.kind === 'text')) {
           next.set(filler.slot, before ? { by: before.by, kind: 'choice+text' } : { by: step.id.name, kind: filler.kind });

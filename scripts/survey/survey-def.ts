@@ -46,7 +46,8 @@ export interface OtherDef extends TextBoxDef {
   path: YamlPath;
 }
 
-interface StepDefBase {
+/** What every step block has, read before its kind reads the rest. */
+export interface StepDefBase {
   id: Named;
   /** Path of the step's block in the file. */
   path: YamlPath;
@@ -113,10 +114,60 @@ export interface OfferStepDef {
   next?: Named;
 }
 
-export type StepDef = ChoiceStepDef | TextStepDef | FormStepDef | OfferStepDef;
+/** A scale from `min` to `max` with a label at each end. */
+export interface RatingStepDef extends StepDefBase {
+  type: 'rating';
+  question: string;
+  min: number;
+  max: number;
+  minLabel: string;
+  maxLabel: string;
+  required: boolean;
+  next?: Named;
+}
+
+/** Checkboxes: at least `min`, at most `max` answers, an optional 'Other' with its box; one way on. */
+export interface MultiStepDef extends StepDefBase {
+  type: 'multi';
+  question: string;
+  answers: AnswerDef[];
+  other?: OtherDef;
+  min: number;
+  max?: number;
+  next?: Named;
+}
+
+export type StepDef = ChoiceStepDef | TextStepDef | FormStepDef | OfferStepDef | RatingStepDef | MultiStepDef;
+
+/** The authored step of one kind. */
+export type StepDefOfType<T extends StepDef['type']> = Extract<StepDef, { type: T }>;
 
 /** The steps that fill a payload slot: every kind but the offer. */
 export type SlotStepDef = Exclude<StepDef, OfferStepDef>;
+
+/** The text of the 'Other' answer every `other:` block adds. */
+export const OTHER_TEXT = 'Other';
+
+/** One way from a step to the next, as authored. */
+export interface EdgeDef {
+  from: StepDef;
+  /** The `next` reference; undefined where it is missing (the schema check reports that). */
+  to: Named | undefined;
+  /** The answer that takes this edge; undefined for a step's single way on. */
+  answer?: string;
+  label: string;
+  audience: AudienceRule;
+}
+
+/** A step, or a comment field of a form, that writes a payload slot. */
+export interface Filler {
+  slot: PayloadSlot;
+  /** A choice's entry may take one text step after it (3.5 becomes step 3's comment); nothing else may follow. */
+  kind: 'choice' | 'text' | 'comment';
+  /** Where the slot is named, or where the field is when it takes its step's slot. */
+  path: YamlPath;
+  what: string;
+}
 
 /** The names of the `limits` the file declares. */
 export function limitNames(def: SurveyDef): Set<string> {

@@ -1,47 +1,14 @@
-import { OTHER_ANSWER_ID } from '../../src/model';
 import type { Audience, AudienceRule } from '../../src/model';
-import type { Named, StepDef, SurveyDef } from './survey-def';
+import { compilerKindOf } from './kinds';
+import type { EdgeDef, StepDef, SurveyDef } from './survey-def';
 import { visibleTo } from './survey-def';
 
-/** The text of the 'Other' answer every `other:` block adds. */
-export const OTHER_TEXT = 'Other';
+export { OTHER_TEXT } from './survey-def';
+export type { EdgeDef } from './survey-def';
 
-/** One way from a step to the next, as authored. */
-export interface EdgeDef {
-  from: StepDef;
-  /** The `next` reference; undefined where it is missing (the schema check reports that). */
-  to: Named | undefined;
-  /** The answer that takes this edge; undefined for a text step's single way on. */
-  answer?: string;
-  label: string;
-  audience: AudienceRule;
-}
-
-/** The ways out of a step: its answers in authored order, then 'Other'; a text step's `next`. */
+/** The ways out of a step as authored, read by the module of its kind. */
 export function stepEdges(step: StepDef): EdgeDef[] {
-  switch (step.type) {
-    case 'choice': {
-      const edges: EdgeDef[] = step.answers.map((answer) => ({
-        from: step,
-        to: answer.next,
-        answer: answer.id.name,
-        label: answer.text,
-        audience: answer.audience,
-      }));
-      if (step.other) {
-        edges.push({ from: step, to: step.other.next, answer: OTHER_ANSWER_ID, label: OTHER_TEXT, audience: 'all' });
-      }
-      return edges;
-    }
-    case 'text':
-      // One way on, so the edge carries no answer and no label.
-      return [{ from: step, to: step.next, label: '', audience: 'all' }];
-    case 'form':
-      return [];
-    case 'offer':
-      // Accepting ends the survey; declining goes on.
-      return [{ from: step, to: step.next, answer: 'declined', label: step.decline, audience: 'all' }];
-  }
+  return compilerKindOf(step).edges(step);
 }
 
 /** The survey's steps by id; a repeated id keeps its first step (the repeat is reported elsewhere). */
@@ -84,4 +51,9 @@ export function reachableFrom(start: string, edges: readonly EdgeDef[]): Set<str
     }
   }
   return seen;
+}
+
+/** Whether the survey ends at the step (a closing form): its kind leads nowhere on. */
+export function endsSurvey(step: StepDef): boolean {
+  return stepEdges(step).length === 0;
 }

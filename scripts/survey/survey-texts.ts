@@ -1,5 +1,6 @@
 import { AUDIENCES } from '../../src/model';
-import type { CompiledBundle, CompiledStep, TextInput } from '../../src/model';
+import type { CompiledBundle, CompiledStep, StepType } from '../../src/model';
+import { COMPILER_KINDS, type CompilerKind } from './kinds';
 
 /** A survey text a customer reads, and the YAML file it was written in. */
 export interface SurveyText {
@@ -7,30 +8,9 @@ export interface SurveyText {
   origin: string;
 }
 
-const inputTexts = (input: TextInput | undefined): (string | undefined)[] => [input?.label, input?.placeholder];
-
 /** Every customer-visible text of one compiled step; each is translated through the catalogs. */
 export function stepTexts(step: CompiledStep): string[] {
-  const texts = ((): (string | undefined)[] => {
-    switch (step.type) {
-      case 'choice':
-        return [step.heading, step.question, ...step.answers.flatMap((answer) => [answer.text, ...inputTexts(answer.input), answer.tip?.text, answer.tip?.label])];
-      case 'text':
-        return [step.heading, step.question, ...inputTexts(step.input)];
-      case 'form':
-        return [step.heading, ...step.fields.flatMap((field) => [field.label, 'placeholder' in field ? field.placeholder : undefined]), step.submit];
-      case 'offer':
-        return [
-          step.heading,
-          step.body,
-          step.accept,
-          step.decline,
-          step.success.heading,
-          step.success.body,
-          ...(step.offer.kind === 'downgrade' ? Object.values(step.offer.planNames) : []),
-        ];
-    }
-  })();
+  const texts = (COMPILER_KINDS[step.type] as CompilerKind<StepType>).texts(step);
   return texts.filter((text): text is string => text !== undefined && text.trim() !== '');
 }
 
@@ -49,8 +29,8 @@ export function surveyTexts(bundle: CompiledBundle): SurveyText[] {
     if (!survey) continue;
     for (const audience of AUDIENCES) {
       const flow = survey.audiences[audience];
-      for (const node of flow.graph.nodes) {
-        const step = flow.steps[node.id];
+      for (const id of flow.order) {
+        const step = flow.steps[id];
         if (step) for (const text of stepTexts(step)) add(text, survey.source);
       }
     }

@@ -8,3 +8,5 @@ export * from './paths';
 export * from './restore';
 export * from './offers';
 export * from './entered-texts';
+export * from './kinds';
+export * from './replay';

@@ -1,7 +1,8 @@
-import type { CompiledSurvey, OfferStep, PayloadSlot, QuestionEntry, RetentionRecord, SurveyPayload, User } from '../model';
-import { downgradePlans } from './offers';
-import { SurveyTransitionError, type ChoiceData, type FormValues, type OfferData, type TextData, type SurveyState } from './state';
-import { answerById, flowOf, stepById } from './steps';
+import type { CompiledSurvey, PayloadSlot, QuestionEntry, SurveyPayload, User } from '../model';
+import { PAYLOAD_SLOTS } from '../model';
+import { kindOf, type PathMove, type PayloadDraft } from './kinds';
+import { SurveyTransitionError, type SurveyState } from './state';
+import { flowOf, stepById } from './steps';
 
 /** Turns an English survey text into the text the customer saw. */
 export type Translate = (english: string) => string;
@@ -16,87 +17,58 @@ export interface PayloadContext {
   translate: Translate;
 }
 
-const entry = (question: string, answers: string[], comment: string, t: Translate): QuestionEntry => ({
-  question,
-  question_translated: t(question),
-  answers,
-  answers_translated: answers.map(t),
-  comment,
-});
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-/** A declined offer with what it offered: the discount's numbers, or the plans shown for the product group. */
-function declined(step: OfferStep, productGroup: string): RetentionRecord {
-  const { offer } = step;
-  if (offer.kind === 'discount') return { offer: step.id, kind: 'discount', percent: offer.percent, months: offer.months, choice: 'declined' };
-  return { offer: step.id, kind: 'downgrade', plans: downgradePlans(step, productGroup), choice: 'declined' };
+/** The moves of the state's trail: each step with what was chosen on it, as the payload's `path` records them. */
+export function pathOf(survey: CompiledSurvey, state: SurveyState): PathMove[] {
+  const flow = flowOf(survey, state);
+  return state.trail.map((id) => {
+    const step = stepById(flow, id);
+    return kindOf(step).moveOf(step, state.data[id] ?? {});
+  });
 }
 
 /**
  * The survey-storage payload of spec §3 for a completed survey: only the questions on the path
- * taken (a step left by going back is not included), English texts plus the translated ones.
- * Step 3.5's text is step 3's comment; an empty optional comment is not an answered question.
- * The email is always the user's own: the form shows it read-only. Offers declined on the way
- * are listed under `retention`, each with what it offered (a downgrade's plans as the OfferScreen
- * showed them: those of the user's product group).
+ * taken (a step left by going back is not included), English texts plus the translated ones, and
+ * the path itself as step and answer ids. Each kind of step writes its own part (see ./kinds):
+ * step 3.5's text is step 3's comment, an empty optional comment is not an answered question, a
+ * declined offer is listed under `retention` with what it offered. The email is always the user's
+ * own: the form shows it read-only.
  */
 export function buildPayload(survey: CompiledSurvey, state: SurveyState, context: PayloadContext): SurveyPayload {
   if (state.status !== 'complete') throw new SurveyTransitionError('only a complete survey has a payload');
   const flow = flowOf(survey, state);
   const t = context.translate;
-  const entries: Partial<Record<PayloadSlot, QuestionEntry>> = {};
-  const retention: RetentionRecord[] = [];
-  let name = '';
-  let acceptedTerms = true;
-
+  const draft: PayloadDraft = {
+    entries: {},
+    retention: [],
+    name: '',
+    acceptedTerms: true,
+    productGroup: context.user.product_group,
+    entry: (question, answers, comment): QuestionEntry => ({
+      question,
+      question_translated: t(question),
+      answers,
+      answers_translated: answers.map(t),
+      comment,
+    }),
+  };
   for (const id of state.trail) {
     const step = stepById(flow, id);
-    const data = state.data[id] ?? {};
-    switch (step.type) {
-      case 'choice': {
-        const answer = answerById(step, (data as ChoiceData).answer);
-        if (!answer) throw new SurveyTransitionError(`step '${id}' has no answer`);
-        const comment = answer.input ? text((data as ChoiceData).details?.[answer.id]) : '';
-        entries[step.slot] = entry(step.question, [answer.text], comment, t);
-        break;
-      }
-      case 'text': {
-        const comment = text((data as TextData).text);
-        const existing = entries[step.slot];
-        entries[step.slot] = existing ? { ...existing, comment } : entry(step.question, [], comment, t);
-        break;
-      }
-      case 'form': {
-        const values = data as FormValues;
-        for (const field of step.fields) {
-          if (field.kind === 'name') name = text(values[field.id]);
-          if (field.kind === 'agreement') acceptedTerms = values[field.id] === true;
-          if (field.kind === 'comment') {
-            const comment = text(values[field.id]);
-            if (comment !== '') entries[field.slot] = entry(field.label, [], comment, t);
-          }
-        }
-        break;
-      }
-      case 'offer':
-        if ((data as OfferData).choice === 'declined') retention.push(declined(step, context.user.product_group));
-        break;
-    }
+    kindOf(step).writePayload(step, state.data[id] ?? {}, draft);
   }
-
-  const surveyEntries: Partial<Record<PayloadSlot, QuestionEntry>> = {};
-  for (const slot of ['first_question', 'second_question', 'third_question', 'fourth_question'] as const) {
-    const value = entries[slot];
-    if (value) surveyEntries[slot] = value;
+  const survey_: Partial<Record<PayloadSlot, QuestionEntry>> = {};
+  for (const slot of PAYLOAD_SLOTS) {
+    const value = draft.entries[slot];
+    if (value) survey_[slot] = value;
   }
   return {
     timestamp: context.timestamp,
-    name,
+    name: draft.name,
     email: context.user.email,
-    accepted_terms: acceptedTerms,
+    accepted_terms: draft.acceptedTerms,
     toolkit: context.toolkit,
-    survey: surveyEntries,
-    ...(retention.length > 0 ? { retention } : {}),
+    survey: survey_,
+    ...(draft.retention.length > 0 ? { retention: draft.retention } : {}),
+    path: pathOf(survey, state),
   };
 }

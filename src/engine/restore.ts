@@ -1,6 +1,7 @@
 import type { CompiledSurvey } from '../model';
+import { kindOf } from './kinds';
 import type { StepData, SurveyState } from './state';
-import { landingStepId, nextStepId } from './steps';
+import { isConditional, landingStepId, nextStepId } from './steps';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,7 +17,7 @@ export function restoreState(survey: CompiledSurvey, audience: SurveyState['audi
   if (!Array.isArray(trail) || trail.length === 0 || !isRecord(data) || !isRecord(order)) return null;
   if (status !== 'answering' || !Array.isArray(offers)) return null;
   const flow = survey.audiences[audience];
-  if (!offers.every((id) => typeof id === 'string' && flow.steps[id]?.type === 'offer')) return null;
+  if (!offers.every((id) => typeof id === 'string' && isConditional(flow.steps[id]))) return null;
   const offerIds = offers as string[];
   if (trail[0] !== landingStepId(flow, offerIds, flow.start)) return null;
   for (let i = 0; i < trail.length; i++) {
@@ -29,17 +30,18 @@ export function restoreState(survey: CompiledSurvey, audience: SurveyState['audi
     const stepData = typeof id === 'string' ? data[id] : undefined;
     let leadsTo: string | null;
     try {
-      leadsTo = isRecord(stepData) || step.type === 'text' ? nextStepId(step, (stepData ?? {}) as StepData) : null;
+      leadsTo = nextStepId(step, (isRecord(stepData) ? stepData : {}) as StepData);
     } catch {
       return null;
     }
     if (leadsTo === null || landingStepId(flow, offerIds, leadsTo) !== next) return null;
   }
   for (const [id, step] of Object.entries(flow.steps)) {
-    if (step.type !== 'choice') continue;
+    const answers = kindOf(step).answers?.(step);
+    if (answers === undefined) continue;
     const savedOrder = order[id];
     if (!Array.isArray(savedOrder)) return null;
-    const ids = step.answers.map((a) => a.id);
+    const ids = answers.map((a) => a.id);
     if (savedOrder.length !== ids.length || !ids.every((a) => savedOrder.includes(a))) return null;
   }
   return saved as unknown as SurveyState;

@@ -1,4 +1,5 @@
 import type { Audience, CompiledSurvey, User } from '../model';
+import { kindOf } from './kinds';
 import { answerOrder, type RandomSource } from './shuffle';
 import type { SurveyState } from './state';
 
@@ -16,7 +17,8 @@ export function startSurvey(survey: CompiledSurvey, audience: Audience, random: 
   const order: SurveyState['order'] = {};
   for (const id of Object.keys(flow.steps).sort()) {
     const step = flow.steps[id];
-    if (step?.type === 'choice') order[id] = answerOrder(step.answers, step.order, random);
+    const kind = step && kindOf(step);
+    if (step && kind?.answers) order[id] = answerOrder(kind.answers(step), kind.shuffles?.(step) ? 'random' : 'fixed', random);
   }
   return { surveyId: survey.id, audience, trail: [flow.start], data: {}, order, offers: [], status: 'answering' };
 }

@@ -21,8 +21,19 @@ export interface OfferData {
 /** What the customer entered on the closing form: one value per field id. */
 export type FormValues = Record<string, string | boolean | undefined>;
 
+/** The number chosen on a rating step. */
+export interface RatingData {
+  value?: number;
+}
+
+/** The answers ticked on a multi step, and the text of any answer's box. */
+export interface MultiData {
+  answers?: AnswerId[];
+  details?: Record<AnswerId, string>;
+}
+
 /** The data of one step; its shape follows the step's type (see src/model/survey.ts). */
-export type StepData = ChoiceData | TextData | FormValues | OfferData;
+export type StepData = ChoiceData | TextData | FormValues | OfferData | RatingData | MultiData;
 
 /**
  * The whole survey state of one visit. Plain JSON, so the app can keep it in sessionStorage.

@@ -1,5 +1,6 @@
 import type { ChoiceAnswer, ChoiceStep, CompiledFlow, CompiledStep, CompiledSurvey, StepId } from '../model';
-import { SurveyTransitionError, type ChoiceData, type OfferData, type StepData, type SurveyState } from './state';
+import { kindOf } from './kinds';
+import { SurveyTransitionError, type StepData, type SurveyState } from './state';
 
 /** The flow the state's audience walks. */
 export function flowOf(survey: CompiledSurvey, state: Pick<SurveyState, 'audience'>): CompiledFlow {
@@ -30,41 +31,32 @@ export function answerById(step: ChoiceStep, id: string | undefined): ChoiceAnsw
  * the survey ends there (the closing form, or an accepted offer).
  */
 export function nextStepId(step: CompiledStep, data: StepData): StepId | null {
-  switch (step.type) {
-    case 'choice': {
-      const chosen = (data as ChoiceData).answer;
-      const answer = answerById(step, chosen);
-      if (!answer) throw new SurveyTransitionError(`'${String(chosen)}' is not an answer of step '${step.id}'`);
-      return answer.next;
-    }
-    case 'text':
-      return step.next;
-    case 'form':
-      return null;
-    case 'offer': {
-      const { choice } = data as OfferData;
-      if (choice === 'declined') return step.next;
-      if (choice === 'accepted') return null;
-      throw new SurveyTransitionError(`offer '${step.id}' needs a choice, accepted or declined`);
-    }
-  }
+  const { outcome } = kindOf(step).branchOf(step, data);
+  return 'to' in outcome ? outcome.to : null;
 }
 
-/** The step the customer lands on when the graph leads to `id`: offers they may not see are passed by. */
+/** Whether the step is shown only to customers it is available to (an offer). */
+export function isConditional(step: CompiledStep | undefined): boolean {
+  return step !== undefined && kindOf(step).passedBy !== undefined;
+}
+
+/** The step the customer lands on when the graph leads to `id`: conditional steps they may not see are passed by. */
 export function landingStepId(flow: CompiledFlow, offers: readonly StepId[], id: StepId): StepId {
   let landing = id;
-  for (let step = stepById(flow, landing); step.type === 'offer' && !offers.includes(landing); step = stepById(flow, landing)) {
-    landing = step.next;
+  for (let step = stepById(flow, landing); !offers.includes(landing); step = stepById(flow, landing)) {
+    const passedBy = kindOf(step).passedBy?.(step);
+    if (passedBy === undefined) break;
+    landing = passedBy;
   }
   return landing;
 }
 
-/** The choice step's answers in the order chosen for this visit. */
-export function orderedAnswers(step: ChoiceStep, state: SurveyState): ChoiceAnswer[] {
+/** The step's answers (choice or multi) in the order chosen for this visit. */
+export function orderedAnswers<A extends { id: string }>(step: { id: StepId; answers: A[] }, state: SurveyState): A[] {
   const order = state.order[step.id];
   if (!order) return step.answers;
   const byId = new Map(step.answers.map((a) => [a.id, a]));
-  return order.map((id) => byId.get(id)).filter((a): a is ChoiceAnswer => a !== undefined);
+  return order.map((id) => byId.get(id)).filter((a): a is A => a !== undefined);
 }
 
 /** What the step indicator shows: the current step's number out of the survey's total. */

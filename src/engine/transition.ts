@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledSurvey, StepId } from '../model';
 import { SurveyTransitionError, type SurveyEvent, type SurveyState } from './state';
-import { currentStep, flowOf, landingStepId, nextStepId, stepById } from './steps';
+import { kindOf } from './kinds';
+import { currentStep, flowOf, isConditional, landingStepId, nextStepId, stepById } from './steps';
 
 /**
  * The pure step function of the survey: the state after `event`. It never mutates `state`.
@@ -11,7 +12,7 @@ export function transition(survey: CompiledSurvey, state: SurveyState, event: Su
   if (state.status !== 'answering') throw new SurveyTransitionError(`the survey is already ${state.status}`);
   const flow = flowOf(survey, state);
   if (event.type === 'offers') {
-    const unknown = event.available.find((id) => flow.steps[id]?.type !== 'offer');
+    const unknown = event.available.find((id) => !isConditional(flow.steps[id]));
     if (unknown !== undefined) throw new SurveyTransitionError(`'${unknown}' is not an offer of the ${flow.audience} flow`);
     // An offer the customer has already passed by stays passed: the path taken does not change under them.
     const offers = event.available.filter((id) => state.offers.includes(id) || keepsTrail(state, [...state.offers, id], flow));
@@ -25,9 +26,9 @@ export function transition(survey: CompiledSurvey, state: SurveyState, event: Su
       return state.trail.length > 1 ? { ...state, trail: state.trail.slice(0, -1) } : state;
     case 'continue': {
       const data = { ...state.data, [step.id]: event.data };
-      const next = nextStepId(step, event.data);
-      if (next === null) return { ...state, data, status: step.type === 'offer' ? 'retained' : 'complete' };
-      return { ...state, data, trail: [...state.trail, landingStepId(flow, state.offers, next)] };
+      const { outcome } = kindOf(step).branchOf(step, event.data);
+      if ('end' in outcome) return { ...state, data, status: outcome.end };
+      return { ...state, data, trail: [...state.trail, landingStepId(flow, state.offers, outcome.to)] };
     }
   }
 }

@@ -13,6 +13,8 @@ export const VALIDATION_MESSAGES = {
   emailFormat: 'Please enter your email address in the {email} format.',
   emailWithin: 'Please enter your email within {count} characters.',
   commentRequired: 'Please enter a comment.',
+  chooseAtLeast: 'Please choose at least {count} options.',
+  chooseAtMost: 'Please choose at most {count} options.',
 } as const;
 
 /** The key of one validation message. */
@@ -25,7 +27,7 @@ export interface MessageRef {
 }
 
 /** The JSON Schema keywords our compiled schemas use and that can fail. */
-export type ValidationKeyword = 'required' | 'pattern' | 'maxLength' | 'enum' | 'const' | 'type';
+export type ValidationKeyword = 'required' | 'pattern' | 'maxLength' | 'enum' | 'const' | 'type' | 'minimum' | 'maximum' | 'minItems' | 'maxItems' | 'uniqueItems';
 
 /**
  * For each field (a dotted path into the form data, such as `details.other` or `name`),

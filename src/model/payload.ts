@@ -45,9 +45,20 @@ export interface DeclinedDowngrade {
 export type RetentionRecord = DeclinedDiscount | DeclinedDowngrade;
 
 /**
+ * One move of the path a customer took: the step, and what was chosen on it (a choice's answer id,
+ * an offer's `declined`, a rating's number as text, a multi step's answer ids). Steps with one way
+ * on (a text step, the closing form) carry the step alone.
+ */
+export interface PathMove {
+  step: string;
+  answer?: string;
+  answers?: string[];
+}
+
+/**
  * The survey submission posted to survey-storage (spec §3; schema: schemas/survey-payload.schema.json).
  * `toolkit` is our addition: the server must know which subscription the survey is about;
- * `retention` too: the offers shown on the way and what the customer chose.
+ * `retention` too: the offers shown on the way and what the customer chose; and `path`, the way taken as ids.
  */
 export interface SurveyPayload {
   timestamp: string;
@@ -57,4 +68,6 @@ export interface SurveyPayload {
   toolkit: string;
   survey: Partial<Record<PayloadSlot, QuestionEntry>>;
   retention?: RetentionRecord[];
+  /** The steps taken and what was chosen on each, as ids: the server replays them through the engine. */
+  path: PathMove[];
 }

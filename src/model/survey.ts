@@ -56,6 +56,8 @@ interface StepBase {
   slot: PayloadSlot;
   /** The page heading; absent where the question itself is the heading. */
   heading?: string;
+  /** The English text that names the step on its page, in the page title, the picture and the diff. */
+  title: string;
   form: StepForm;
 }
 
@@ -137,6 +139,8 @@ export interface OfferStep {
   id: StepId;
   indicator?: number;
   heading: string;
+  /** The English text that names the step: its heading. */
+  title: string;
   body: string;
   accept: string;
   decline: string;
@@ -146,7 +150,48 @@ export interface OfferStep {
   next: StepId;
 }
 
-export type CompiledStep = ChoiceStep | TextStep | FormStep | OfferStep;
+/**
+ * A 0–10 (or `min`–`max`) scale answered with one number, shown as radios with a label at each end.
+ * Form data: `{ value?: number }`; the payload entry's answer is the number as text. An optional
+ * rating left unanswered writes no entry.
+ */
+export interface RatingStep extends StepBase {
+  type: 'rating';
+  question: string;
+  min: number;
+  max: number;
+  /** What the lowest and the highest number mean ('Not at all likely', 'Extremely likely'). */
+  minLabel: string;
+  maxLabel: string;
+  required: boolean;
+  next: StepId;
+}
+
+/** One checkbox of a multi step: like a choice answer, but every answer leads on to the step's `next`. */
+export type MultiAnswer = Omit<ChoiceAnswer, 'next' | 'tip'>;
+
+/**
+ * A question answered with checkboxes: at least `min` and at most `max` answers, 'Other' last with
+ * its text box. Form data: `{ answers?: AnswerId[], details?: { [answerId]: string } }`; the payload
+ * entry lists the chosen answers in authored order and its comment is the text of the chosen box.
+ */
+export interface MultiStep extends StepBase {
+  type: 'multi';
+  question: string;
+  answers: MultiAnswer[];
+  min: number;
+  /** Absent: as many as there are answers. */
+  max?: number;
+  next: StepId;
+}
+
+export type CompiledStep = ChoiceStep | TextStep | FormStep | OfferStep | RatingStep | MultiStep;
+
+/** The kinds of step, each a module per side in a `kinds/` folder. */
+export type StepType = CompiledStep['type'];
+
+/** The compiled step of one kind. */
+export type StepOfType<T extends StepType> = Extract<CompiledStep, { type: T }>;
 
 /** The steps that carry an RJSF form: every kind but the offer. */
 export type FormBearingStep = Exclude<CompiledStep, OfferStep>;
@@ -155,15 +200,9 @@ export type FormBearingStep = Exclude<CompiledStep, OfferStep>;
 export interface GraphEdge {
   from: StepId;
   to: StepId;
-  /** The answer that takes this edge; absent for a text step's single way on. */
+  /** The answer that takes this edge; absent for a step with a single way on. */
   answer?: AnswerId;
   label: string;
-}
-
-/** The branching graph of one audience. */
-export interface FlowGraph {
-  nodes: { id: StepId; type: CompiledStep['type']; label: string; indicator?: number }[];
-  edges: GraphEdge[];
 }
 
 /** One survey as one audience sees it: only the steps and answers that audience can reach. */
@@ -171,7 +210,8 @@ export interface CompiledFlow {
   audience: Audience;
   start: StepId;
   steps: Record<StepId, CompiledStep>;
-  graph: FlowGraph;
+  /** The step ids in authored order (the steps' own record is key-sorted). */
+  order: StepId[];
 }
 
 /** One survey file compiled for both audiences. */

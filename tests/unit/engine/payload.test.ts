@@ -54,6 +54,13 @@ describe('buildPayload', () => {
           comment: 'Bye',
         },
       },
+      path: [
+        { step: 'reason', answer: 'not-meeting-needs' },
+        { step: 'what-could-be-better', answer: 'needs-improvements' },
+        { step: 'competitors', answer: 'will-use-other' },
+        { step: 'other-services' },
+        { step: 'final' },
+      ],
     });
   });
 

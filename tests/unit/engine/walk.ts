@@ -1,33 +1,22 @@
 // Test support: walks a path of enumeratePaths through transition(), entering plausible data.
 import type { CompiledSurvey, CompiledStep } from '../../../src/model';
-import { currentStep, startSurvey, transition, type PathMove, type StepData, type SurveyState } from '../../../src/engine';
+import { currentStep, kindOf, startSurvey, transition, type PathMove, type SampleFill, type StepData, type SurveyState } from '../../../src/engine';
 import type { Audience, StepId } from '../../../src/model';
 
 /** BUSINESS: the product group that is offered smaller plans (Guru, Pro). */
 export const USER = { email: 'ann@example.com', name: 'Ann Example', product_group: 'BUSINESS' };
 
+/** What the walk types: a reason per answer box, the services of 3.5, the name with blanks to trim. */
+const FILL: SampleFill = {
+  box: (_input, answer) => (answer === undefined ? '  Rival Suite, Other Tool  ' : `Because of ${answer}`),
+  name: ` ${USER.name} `,
+  email: USER.email,
+  comment: () => 'Thanks for everything',
+};
+
 /** The data a customer would enter on `step` to take `move`. */
 export function dataFor(step: CompiledStep, move: PathMove): StepData {
-  switch (step.type) {
-    case 'choice': {
-      const answer = step.answers.find((a) => a.id === move.answer);
-      return answer?.input ? { answer: move.answer, details: { [answer.id]: `Because of ${answer.id}` } } : { answer: move.answer };
-    }
-    case 'text':
-      return { text: '  Rival Suite, Other Tool  ' };
-    case 'offer':
-      return { choice: move.answer === 'accepted' ? 'accepted' : 'declined' };
-    case 'form': {
-      const values: Record<string, string | boolean> = {};
-      for (const field of step.fields) {
-        if (field.kind === 'name') values[field.id] = ` ${USER.name} `;
-        if (field.kind === 'email') values[field.id] = USER.email;
-        if (field.kind === 'comment') values[field.id] = 'Thanks for everything';
-        if (field.kind === 'agreement') values[field.id] = true;
-      }
-      return values;
-    }
-  }
+  return kindOf(step).sampleData(step, move, FILL);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Submissions as the app would post them, built by the engine along real paths of the compiled survey,
 // and a database seeded with them (through the server's own migrations and insert).
-import { buildPayload, currentStep, enumeratePaths, startSurvey, transition, type PathMove, type StepData } from '../../../src/engine';
+import { buildPayload, currentStep, enumeratePaths, kindOf, startSurvey, transition, type PathMove, type SampleFill, type StepData } from '../../../src/engine';
 import type { Audience, CompiledBundle, CompiledStep, CompiledSurvey, SurveyPayload } from '../../../src/model';
 import { openDatabase } from '../../../src/server/db';
 import { submissionTable } from '../../../src/server/store/submissions';
@@ -17,25 +17,8 @@ export interface SeedSubmission {
 export const TRICKY_COMMENT = '=HYPERLINK("x"), then "quotes",\nand a second line';
 
 function dataFor(step: CompiledStep, move: PathMove, name: string, comment: string): StepData {
-  switch (step.type) {
-    case 'choice': {
-      const answer = step.answers.find((a) => a.id === move.answer);
-      return answer?.input ? { answer: move.answer, details: { [answer.id]: comment } } : { answer: move.answer };
-    }
-    case 'text':
-      return { text: 'Rival Suite, Other Tool' };
-    case 'offer':
-      return { choice: move.answer === 'accepted' ? 'accepted' : 'declined' };
-    case 'form': {
-      const values: Record<string, string | boolean> = {};
-      for (const field of step.fields) {
-        if (field.kind === 'name') values[field.id] = name;
-        if (field.kind === 'comment') values[field.id] = comment;
-        if (field.kind === 'agreement') values[field.id] = true;
-      }
-      return values;
-    }
-  }
+  const fill: SampleFill = { box: (_input, answer) => (answer === undefined ? 'Rival Suite, Other Tool' : comment), name, comment: () => comment };
+  return kindOf(step).sampleData(step, move, fill);
 }
 
 /** The payload of a customer who took `path` (it must end on the closing form). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import payloadSchema from '../../../schemas/survey-payload.schema.json';
+import { flowEdges, flowNodes } from '../../../src/engine';
 import type { ChoiceStep, CompiledBundle, CompiledFlow, CompiledStep, FormStep, TextStep } from '../../../src/model';
 import { compiledFiles, compileSurveyProject, SurveyProblemsError, writeCompiled } from '../../../scripts/survey';
 
@@ -152,7 +153,7 @@ describe('compiled cancellation survey (spec §3 answer tree, §4 transitions)',
       next: 'competitors',
       offer: { kind: 'downgrade', plans: { BUSINESS: ['guru', 'pro'], GURU: ['pro'] }, planNames: { guru: 'Guru', pro: 'Pro' } },
     });
-    expect(flow('paid').graph.edges).toContainEqual({ from: 'discount-offer', to: 'competitors', answer: 'declined', label: 'No thanks, continue cancelling' });
+    expect(flowEdges(flow('paid'))).toContainEqual({ from: 'discount-offer', to: 'competitors', answer: 'declined', label: 'No thanks, continue cancelling' });
   });
 
   it('the final form has the comment for paid users only', () => {
@@ -177,7 +178,7 @@ describe('compiled cancellation survey (spec §3 answer tree, §4 transitions)',
     expect(Object.keys(flow('paid').steps).sort()).toEqual(
       ['competitors', 'discount-offer', 'downgrade-offer', 'final', 'other-services', 'reason', 'what-could-be-better', 'why-not-using'],
     );
-    const graph = flow('paid').graph;
+    const graph = { nodes: flowNodes(flow('paid')), edges: flowEdges(flow('paid')) };
     // Nodes follow the file's order.
     expect(graph.nodes.map((n) => n.id)).toEqual(
       ['reason', 'why-not-using', 'what-could-be-better', 'discount-offer', 'downgrade-offer', 'competitors', 'other-services', 'final'],

@@ -1,0 +1,45 @@
+import { OTHER_ANSWER_ID } from '../../../src/model';
+import { choiceStepForm } from '../compile-step-schema';
+import { text } from '../read-helpers';
+import type { EdgeDef } from '../survey-def';
+import { OTHER_TEXT, visibleTo } from '../survey-def';
+import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
+import type { CompilerKind } from './kind';
+
+/** A question with radio answers; each answer's `next` is a skip rule. */
+export const choiceKind: CompilerKind<'choice'> = {
+  read: (block, base) => ({
+    ...base,
+    type: 'choice',
+    question: text(block.question) ?? '',
+    order: block.order === 'random' ? 'random' : 'fixed',
+    ...readAnswers(block, base.path),
+  }),
+  edges(step) {
+    const edges: EdgeDef[] = step.answers.map((answer) => ({ from: step, to: answer.next, answer: answer.id.name, label: answer.text, audience: answer.audience }));
+    if (step.other) edges.push({ from: step, to: step.other.next, answer: OTHER_ANSWER_ID, label: OTHER_TEXT, audience: 'all' });
+    return edges;
+  },
+  checkReferences: (step, refs) => checkAnswers(step.answers, step.other, refs),
+  emptyFor: (step, audience) =>
+    step.answers.some((answer) => visibleTo(answer.audience, audience))
+      ? undefined
+      : { path: [...step.path, 'answers'], message: `step '${step.id.name}' has no answers for ${audience} users` },
+  fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
+  compile(step, context) {
+    const answers = compileAnswers(step.answers, step.other, context);
+    return {
+      type: 'choice',
+      id: step.id.name,
+      indicator: step.indicator,
+      slot: step.slot,
+      heading: step.heading,
+      title: step.heading ?? step.question,
+      question: step.question,
+      order: step.order,
+      answers,
+      form: choiceStepForm(answers),
+    };
+  },
+  texts: (step) => [step.heading, step.question, ...answerTexts(step.answers)],
+};

@@ -1,0 +1,80 @@
+import type { FormField, PayloadSlot } from '../../../src/model';
+import { formStepForm } from '../compile-step-schema';
+import { asList, checked, text } from '../read-helpers';
+import { readField } from '../read-parts';
+import type { FieldDef } from '../survey-def';
+import { visibleTo } from '../survey-def';
+import type { CompileContext, CompilerKind } from './kind';
+
+function compileField(field: FieldDef, stepSlot: PayloadSlot, context: CompileContext): FormField {
+  const id = field.id.name;
+  switch (field.kind) {
+    case 'name':
+      return { kind: 'name', id, label: field.label, maxLength: checked(context.limit(field.limit), 'limit') };
+    case 'email':
+      return { kind: 'email', id, label: field.label, maxLength: checked(context.limit(field.limit), 'limit'), readOnly: true };
+    case 'comment':
+      return {
+        kind: 'comment',
+        id,
+        label: field.label,
+        required: field.required,
+        maxLength: context.limit(field.limit),
+        placeholder: field.placeholder,
+        slot: field.slot ?? stepSlot,
+      };
+    case 'agreement':
+      return { kind: 'agreement', id, label: field.label };
+  }
+}
+
+/** The closing form: name, read-only email, comments and the agreement; submitting it ends the survey. */
+export const formKind: CompilerKind<'form'> = {
+  read: (block, base) => ({
+    ...base,
+    type: 'form',
+    submit: text(block.submit) ?? '',
+    fields: asList(block.fields).flatMap((field, index) => {
+      const def = readField(field, [...base.path, 'fields', index]);
+      return def ? [def] : [];
+    }),
+  }),
+  edges: () => [],
+  checkReferences(step, refs) {
+    refs.checkRepeats(step.fields.map((field) => field.id), 'duplicate-field', 'field');
+    for (const field of step.fields) refs.checkLimit(field.limit);
+  },
+  emptyFor: (step, audience) =>
+    step.fields.some((field) => visibleTo(field.audience, audience))
+      ? undefined
+      : { path: [...step.path, 'fields'], message: `step '${step.id.name}' has no fields for ${audience} users` },
+  fillers: (step, audience) =>
+    step.fields
+      // A repeated field id is reported as duplicate-field; its slot is not a second mistake.
+      .filter((field, index) => step.fields.findIndex((other) => other.id.name === field.id.name) === index)
+      .filter((field) => field.kind === 'comment' && visibleTo(field.audience, audience))
+      .map((field) => {
+        const block = field.id.path.slice(0, -1);
+        return {
+          slot: field.slot ?? step.slot,
+          kind: 'comment',
+          path: field.slot === undefined ? field.id.path : [...block, 'slot'],
+          what: `the comment '${field.id.name}' of step '${step.id.name}'`,
+        };
+      }),
+  compile(step, context) {
+    const fields = step.fields.filter((field) => visibleTo(field.audience, context.audience)).map((field) => compileField(field, step.slot, context));
+    return {
+      type: 'form',
+      id: step.id.name,
+      indicator: step.indicator,
+      slot: step.slot,
+      heading: step.heading,
+      title: step.heading ?? step.submit,
+      fields,
+      submit: step.submit,
+      form: formStepForm(fields),
+    };
+  },
+  texts: (step) => [step.heading, ...step.fields.flatMap((field) => [field.label, 'placeholder' in field ? field.placeholder : undefined]), step.submit],
+};

@@ -1,0 +1,99 @@
+import type { ChoiceAnswer, FieldMessages, JsonSchema, MultiAnswer, StepForm } from '../../../src/model';
+import { maxLength, NOT_BLANK, stepForm, within } from '../compile-step-schema';
+import { checked, named, text } from '../read-helpers';
+import { integer } from '../read-parts';
+import { visibleTo } from '../survey-def';
+import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
+import type { CompilerKind } from './kind';
+
+/**
+ * The form of a multi step: `answers`, the ticked answer ids (between `min` and `max` of them), and
+ * `details.<id>` the text of a ticked answer's box, required and non-blank like a choice's.
+ */
+function multiStepForm(answers: readonly MultiAnswer[], min: number, max: number | undefined): StepForm {
+  const boxed = answers.filter((answer) => answer.input !== undefined);
+  const list: JsonSchema = {
+    type: 'array',
+    uniqueItems: true,
+    items: { type: 'string', enum: answers.map((answer) => answer.id) },
+    ...(min > 0 ? { minItems: min } : {}),
+    ...(max !== undefined ? { maxItems: max } : {}),
+  };
+  const schema: JsonSchema = {
+    type: 'object',
+    required: min > 0 ? ['answers'] : [],
+    properties: {
+      answers: list,
+      details: { type: 'object', properties: Object.fromEntries(boxed.map((answer) => [answer.id, { type: 'string' }])), additionalProperties: false },
+    },
+  };
+  if (boxed.length > 0) {
+    schema.allOf = boxed.map(({ id, input }) => ({
+      if: { properties: { answers: { contains: { const: id } } }, required: ['answers'] },
+      then: {
+        required: ['details'],
+        properties: { details: { required: [id], properties: { [id]: { type: 'string', pattern: NOT_BLANK, ...maxLength(input?.maxLength) } } } },
+      },
+    }));
+  }
+  const choose = { key: 'chooseOption' } as const;
+  const messages: FieldMessages = {
+    answers: {
+      required: choose,
+      enum: choose,
+      minItems: min > 1 ? { key: 'chooseAtLeast', count: min } : choose,
+      ...(max !== undefined ? { maxItems: { key: 'chooseAtMost', count: max } } : {}),
+    },
+  };
+  for (const { id, input } of boxed) {
+    messages[`details.${id}`] = { required: { key: 'fillField' }, pattern: { key: 'fillField' }, ...within('commentWithin', input?.maxLength) };
+  }
+  if (boxed.length > 0) messages.details = { required: { key: 'fillField' } };
+  return stepForm(schema, { 'ui:field': 'MultiStepField' }, messages);
+}
+
+const withoutNext = ({ next: _next, tip: _tip, ...answer }: ChoiceAnswer): MultiAnswer => answer;
+
+/** A question answered with checkboxes, 'Other' with its box last; every answer leads on to `next`. */
+export const multiKind: CompilerKind<'multi'> = {
+  read: (block, base) => ({
+    ...base,
+    type: 'multi',
+    question: text(block.question) ?? '',
+    ...readAnswers(block, base.path),
+    min: integer(block.min) ?? 1,
+    max: integer(block.max),
+    next: named(block, 'next', base.path),
+  }),
+  edges: (step) => [{ from: step, to: step.next, label: '', audience: 'all' }],
+  checkReferences(step, refs) {
+    checkAnswers(step.answers, step.other, refs);
+    const count = step.answers.length + (step.other ? 1 : 0);
+    if (step.max !== undefined && step.max < step.min) refs.report([...step.path, 'max'], 'invalid-value', `max (${step.max}) must not be less than min (${step.min})`);
+    if (step.min > count) refs.report([...step.path, 'min'], 'invalid-value', `min (${step.min}) is more than the ${count} answers of the step`);
+  },
+  emptyFor: (step, audience) =>
+    step.answers.some((answer) => visibleTo(answer.audience, audience))
+      ? undefined
+      : { path: [...step.path, 'answers'], message: `step '${step.id.name}' has no answers for ${audience} users` },
+  fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
+  compile(step, context) {
+    const next = checked(step.next, 'next').name;
+    const answers = compileAnswers(step.answers, step.other, context, next).map(withoutNext);
+    return {
+      type: 'multi',
+      id: step.id.name,
+      indicator: step.indicator,
+      slot: step.slot,
+      heading: step.heading,
+      title: step.heading ?? step.question,
+      question: step.question,
+      answers,
+      min: step.min,
+      max: step.max,
+      next,
+      form: multiStepForm(answers, step.min, step.max),
+    };
+  },
+  texts: (step) => [step.heading, step.question, ...answerTexts(step.answers)],
+};

@@ -1,0 +1,88 @@
+import { CANCELLABLE_TOOLKITS } from '../../../src/model';
+import type { RetentionOffer } from '../../../src/model';
+import { asBlock, asList, checked, named, text } from '../read-helpers';
+import { integer } from '../read-parts';
+import { didYouMean } from '../suggest';
+import type { CompilerKind } from './kind';
+
+/** A retention offer between two questions: accepting ends the survey, declining leads on to `next`. */
+export const offerKind: CompilerKind<'offer'> = {
+  read(block, base) {
+    const { path } = base;
+    const success = asBlock(block.success) ?? {};
+    const discount = asBlock(block.discount) ?? {};
+    const plans = Object.entries(asBlock(block.plans) ?? {}).map(([group, list]) => ({
+      group,
+      plans: asList(list).flatMap((plan, index) => (typeof plan === 'string' ? [{ name: plan, path: [...path, 'plans', group, index] }] : [])),
+    }));
+    const planBlock = asBlock(block.planNames) ?? {};
+    return {
+      type: 'offer',
+      id: base.id,
+      path,
+      audience: base.audience,
+      indicator: base.indicator,
+      heading: base.heading ?? '',
+      body: text(block.body) ?? '',
+      accept: text(block.accept) ?? '',
+      decline: text(block.decline) ?? '',
+      success: { heading: text(success.heading) ?? '', body: text(success.body) ?? '' },
+      kind: block.kind === 'downgrade' ? 'downgrade' : 'discount',
+      toolkits: asList(block.toolkits).flatMap((toolkit, index) => (typeof toolkit === 'string' ? [{ name: toolkit, path: [...path, 'toolkits', index] }] : [])),
+      percent: integer(discount.percent),
+      months: integer(discount.months),
+      plans,
+      planNames: Object.keys(planBlock).map((plan) => ({ name: plan, path: [...path, 'planNames', plan] })),
+      planLabels: Object.fromEntries(Object.entries(planBlock).flatMap(([plan, label]) => (typeof label === 'string' ? [[plan, label]] : []))),
+      next: named(block, 'next', path),
+    };
+  },
+  // Accepting ends the survey; declining goes on.
+  edges: (step) => [{ from: step, to: step.next, answer: 'declined', label: step.decline, audience: 'all' }],
+  checkReferences(step, refs) {
+    for (const toolkit of step.toolkits) {
+      if (!(CANCELLABLE_TOOLKITS as readonly string[]).includes(toolkit.name)) {
+        refs.report(toolkit.path, 'unknown-toolkit', `'${toolkit.name}' is not a toolkit${didYouMean(toolkit.name, CANCELLABLE_TOOLKITS)}`);
+      }
+    }
+    const planNames = new Set(step.planNames.map((plan) => plan.name));
+    for (const plan of step.plans.flatMap((group) => group.plans)) {
+      if (!planNames.has(plan.name)) refs.report(plan.path, 'unknown-plan', `'${plan.name}' is not one of the planNames${didYouMean(plan.name, planNames)}`);
+    }
+  },
+  fillers: () => [],
+  compile(step) {
+    const toolkits = step.toolkits.map((toolkit) => toolkit.name);
+    const offer: RetentionOffer =
+      step.kind === 'discount'
+        ? { kind: 'discount', toolkits, percent: checked(step.percent, 'discount.percent'), months: checked(step.months, 'discount.months') }
+        : {
+            kind: 'downgrade',
+            toolkits,
+            plans: Object.fromEntries(step.plans.map(({ group, plans }) => [group, plans.map((plan) => plan.name)])),
+            planNames: step.planLabels,
+          };
+    return {
+      type: 'offer',
+      id: step.id.name,
+      indicator: step.indicator,
+      heading: step.heading,
+      title: step.heading,
+      body: step.body,
+      accept: step.accept,
+      decline: step.decline,
+      success: step.success,
+      offer,
+      next: checked(step.next, 'next').name,
+    };
+  },
+  texts: (step) => [
+    step.heading,
+    step.body,
+    step.accept,
+    step.decline,
+    step.success.heading,
+    step.success.body,
+    ...(step.offer.kind === 'downgrade' ? Object.values(step.offer.planNames) : []),
+  ],
+};

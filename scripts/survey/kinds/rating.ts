@@ -1,0 +1,54 @@
+import type { FieldMessages, JsonSchema, StepForm } from '../../../src/model';
+import { stepForm } from '../compile-step-schema';
+import { checked, named, text } from '../read-helpers';
+import { integer } from '../read-parts';
+import type { CompilerKind } from './kind';
+
+/** The form of a rating: `value`, a whole number from `min` to `max`, required where the step says so. */
+function ratingStepForm(min: number, max: number, required: boolean): StepForm {
+  const schema: JsonSchema = {
+    type: 'object',
+    required: required ? ['value'] : [],
+    properties: { value: { type: 'integer', minimum: min, maximum: max } },
+  };
+  const choose = { key: 'chooseOption' } as const;
+  const messages: FieldMessages = { value: { required: choose, type: choose, minimum: choose, maximum: choose } };
+  return stepForm(schema, { 'ui:field': 'RatingStepField' }, messages);
+}
+
+/** A scale from `min` (0) to `max` (10) answered with one number; one way on. */
+export const ratingKind: CompilerKind<'rating'> = {
+  read: (block, base) => ({
+    ...base,
+    type: 'rating',
+    question: text(block.question) ?? '',
+    min: integer(block.min) ?? 0,
+    max: integer(block.max) ?? 10,
+    minLabel: text(block.minLabel) ?? '',
+    maxLabel: text(block.maxLabel) ?? '',
+    required: block.required === true,
+    next: named(block, 'next', base.path),
+  }),
+  edges: (step) => [{ from: step, to: step.next, label: '', audience: 'all' }],
+  checkReferences(step, refs) {
+    if (step.max <= step.min) refs.report([...step.path, 'max'], 'invalid-value', `max (${step.max}) must be more than min (${step.min})`);
+  },
+  fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
+  compile: (step) => ({
+    type: 'rating',
+    id: step.id.name,
+    indicator: step.indicator,
+    slot: step.slot,
+    heading: step.heading,
+    title: step.heading ?? step.question,
+    question: step.question,
+    min: step.min,
+    max: step.max,
+    minLabel: step.minLabel,
+    maxLabel: step.maxLabel,
+    required: step.required,
+    next: checked(step.next, 'next').name,
+    form: ratingStepForm(step.min, step.max, step.required),
+  }),
+  texts: (step) => [step.heading, step.question, step.minLabel, step.maxLabel],
+};

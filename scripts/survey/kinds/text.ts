@@ -1,0 +1,36 @@
+import { textStepForm } from '../compile-step-schema';
+import { named, checked, text } from '../read-helpers';
+import { readTextBox } from '../read-parts';
+import { boxTexts } from './answers';
+import type { CompilerKind } from './kind';
+
+/** A question answered with text only (step 3.5); one way on. */
+export const textKind: CompilerKind<'text'> = {
+  read: (block, base) => ({
+    ...base,
+    type: 'text',
+    question: text(block.question) ?? '',
+    input: readTextBox(block.input, [...base.path, 'input']) ?? { label: '' },
+    next: named(block, 'next', base.path),
+  }),
+  // One way on, so the edge carries no answer and no label.
+  edges: (step) => [{ from: step, to: step.next, label: '', audience: 'all' }],
+  checkReferences: (step, refs) => refs.checkLimit(step.input.limit),
+  fillers: (step) => [{ slot: step.slot, kind: 'text', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
+  compile(step, context) {
+    const input = context.input(step.input);
+    return {
+      type: 'text',
+      id: step.id.name,
+      indicator: step.indicator,
+      slot: step.slot,
+      heading: step.heading,
+      title: step.heading ?? step.question,
+      question: step.question,
+      input,
+      next: checked(step.next, 'next').name,
+      form: textStepForm(input),
+    };
+  },
+  texts: (step) => [step.heading, step.question, ...boxTexts(step.input)],
+};

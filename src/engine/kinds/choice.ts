@@ -1,0 +1,41 @@
+import type { ChoiceAnswer, ChoiceStep } from '../../model';
+import { SurveyTransitionError, type ChoiceData } from '../state';
+import { trimmed, type Branch, type EngineKind } from './kind';
+
+const branchOf = (answer: ChoiceAnswer): Branch => ({ answer: answer.id, label: answer.text, outcome: { to: answer.next } });
+
+function chosen(step: ChoiceStep, id: unknown): ChoiceAnswer {
+  const answer = step.answers.find((a) => a.id === id);
+  if (!answer) throw new SurveyTransitionError(`'${String(id)}' is not an answer of step '${step.id}'`);
+  return answer;
+}
+
+/** A question with radio answers, each leading where its `next` says (spec steps 1 to 3). */
+export const choiceKind: EngineKind<'choice'> = {
+  branches: (step) => step.answers.map(branchOf),
+  branchOf: (step, data) => branchOf(chosen(step, (data as ChoiceData).answer)),
+  moveOf: (step, data) => ({ step: step.id, answer: (data as ChoiceData).answer }),
+  sampleData(step, move, fill) {
+    const answer = chosen(step, move.answer);
+    return answer.input ? { answer: answer.id, details: { [answer.id]: fill.box(answer.input, answer.id) } } : { answer: answer.id };
+  },
+  writePayload(step, data, draft) {
+    const answer = chosen(step, (data as ChoiceData).answer);
+    const comment = answer.input ? trimmed((data as ChoiceData).details?.[answer.id]) : '';
+    draft.entries[step.slot] = draft.entry(step.question, [answer.text], comment);
+  },
+  enteredTexts: (_step, data) => Object.values((data as ChoiceData).details ?? {}),
+  dataFromPayload(step, move, payload) {
+    const comment = payload.survey[step.slot]?.comment ?? '';
+    const answer = step.answers.find((a) => a.id === move.answer);
+    return answer?.input ? { answer: move.answer, details: { [answer.id]: comment } } : { answer: move.answer };
+  },
+  questions: (step) => [[step.slot, step.question]],
+  answersProblem(step, entry) {
+    if (entry.answers.length !== 1) return 'answers: must hold exactly one answer';
+    return step.answers.some((a) => a.text === entry.answers[0]) ? undefined : `answers[0]: is not an answer to '${step.question}'`;
+  },
+  payloadField: (step, field) => (field.startsWith('details') ? `survey.${step.slot}.comment` : `path: the answer of '${step.id}'`),
+  answers: (step) => step.answers,
+  shuffles: (step) => step.order === 'random',
+};

@@ -1,0 +1,32 @@
+// The registry of step kinds, engine side: one module per kind, tied by a table over every StepType,
+// so a kind without its engine module is a type error.
+import type { CompiledStep, StepType } from '../../model';
+import { choiceKind } from './choice';
+import { formKind } from './form';
+import type { EngineKind } from './kind';
+import { multiKind } from './multi';
+import { offerKind } from './offer';
+import { ratingKind } from './rating';
+import { textKind } from './text';
+
+export const ENGINE_KINDS = {
+  choice: choiceKind,
+  text: textKind,
+  form: formKind,
+  offer: offerKind,
+  rating: ratingKind,
+  multi: multiKind,
+} satisfies { [T in StepType]: EngineKind<T> };
+
+/**
+ * The engine module of a step's kind, typed for that step. One cast lives here: TypeScript cannot
+ * relate a union of steps to the matching member of a mapped table.
+ */
+export function kindOf<S extends CompiledStep>(step: S): EngineKind<S['type']> {
+  const kind = ENGINE_KINDS[step.type] as EngineKind<StepType> | undefined;
+  if (!kind) throw new Error(`unknown kind of step '${String(step.type)}' at '${step.id}'`);
+  return kind as unknown as EngineKind<S['type']>;
+}
+
+export type { Branch, EngineKind, Outcome, PathMove, PayloadDraft, SampleFill } from './kind';
+export { isOfferStep } from './offer';

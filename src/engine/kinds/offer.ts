@@ -1,0 +1,43 @@
+import type { CompiledStep, OfferStep, RetentionRecord } from '../../model';
+import { downgradePlans } from '../offers';
+import { SurveyTransitionError, type OfferData } from '../state';
+import type { Branch, EngineKind } from './kind';
+
+const accepting = (step: OfferStep): Branch => ({ answer: 'accepted', label: step.accept, outcome: { end: 'retained' } });
+const declining = (step: OfferStep): Branch => ({ answer: 'declined', label: step.decline, outcome: { to: step.next } });
+
+/** Whether a step is a retention offer: what offer availability and eligibility are about. */
+export function isOfferStep(step: CompiledStep): step is OfferStep {
+  return step.type === 'offer';
+}
+
+/** A declined offer with what it offered: the discount's numbers, or the plans shown for the product group. */
+function declined(step: OfferStep, productGroup: string): RetentionRecord {
+  const { offer } = step;
+  if (offer.kind === 'discount') return { offer: step.id, kind: 'discount', percent: offer.percent, months: offer.months, choice: 'declined' };
+  return { offer: step.id, kind: 'downgrade', plans: downgradePlans(step, productGroup), choice: 'declined' };
+}
+
+/**
+ * A retention offer between two questions: accepting ends the survey with the subscription kept,
+ * declining goes on to `next` and is listed under the payload's `retention`.
+ */
+export const offerKind: EngineKind<'offer'> = {
+  branches: (step) => [accepting(step), declining(step)],
+  branchOf(step, data) {
+    const { choice } = data as OfferData;
+    if (choice === 'declined') return declining(step);
+    if (choice === 'accepted') return accepting(step);
+    throw new SurveyTransitionError(`offer '${step.id}' needs a choice, accepted or declined`);
+  },
+  moveOf: (step, data) => ({ step: step.id, answer: (data as OfferData).choice }),
+  sampleData: (_step, move) => ({ choice: move.answer === 'accepted' ? 'accepted' : 'declined' }),
+  writePayload(step, data, draft) {
+    if ((data as OfferData).choice === 'declined') draft.retention.push(declined(step, draft.productGroup));
+  },
+  enteredTexts: () => [],
+  dataFromPayload: (_step, move) => (move.answer === 'accepted' || move.answer === 'declined' ? { choice: move.answer } : {}),
+  questions: () => [],
+  payloadField: (step) => `path: the choice on '${step.id}'`,
+  passedBy: (step) => step.next,
+};
