@@ -101,6 +101,7 @@ function payload(): SurveyPayload {
         comment: '',
       },
     },
+    path: [{ step: 'reason', answer: 'another-account' }, { step: 'final' }],
   };
 }
 

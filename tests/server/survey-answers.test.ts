@@ -2,9 +2,10 @@
 // app can build: the engine's payload along every path of every survey, for both audiences, with
 // every text box filled to its limit. The browser tests post exactly these payloads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableOffers, buildPayload, currentStep, enumeratePaths, startSurvey, transition, type PathMove, type StepData } from '../../src/engine';
+import { availableOffers, buildPayload, currentStep, enumeratePaths, kindOf, startSurvey, transition, type PathMove, type SampleFill, type StepData, type StepValidation } from '../../src/engine';
 import { AUDIENCES, type Audience, type CompiledStep, type CompiledSurvey, type RetentionRecord, type SurveyPayload, type TextInput } from '../../src/model';
 import { PERSONAS } from '../../src/server/personas';
+import { stepValidation } from '../../src/server/step-validators';
 import { surveyAnswerProblem } from '../../src/server/survey-answers';
 import { canCancel } from '../../src/server/toolkits';
 import { testBundle } from './helpers/bundle';
@@ -14,29 +15,12 @@ import { startHarness, type Client, type Harness } from './helpers/harness';
 const UNLIMITED = 2000;
 
 /** A box filled to its limit: a comment at the limit must be stored, so the check may not be stricter. */
-const fill = (input: { maxLength?: number } | TextInput | undefined, letter: string): string =>
+const filledTo = (input: { maxLength?: number } | TextInput | undefined, letter: string): string =>
   letter.repeat(input?.maxLength ?? UNLIMITED);
 
 function dataFor(step: CompiledStep, move: PathMove): StepData {
-  switch (step.type) {
-    case 'choice': {
-      const answer = step.answers.find((a) => a.id === move.answer);
-      return answer?.input ? { answer: move.answer, details: { [answer.id]: fill(answer.input, 'c') } } : { answer: move.answer };
-    }
-    case 'text':
-      return { text: fill(step.input, 't') };
-    case 'offer':
-      return { choice: move.answer === 'accepted' ? 'accepted' : 'declined' };
-    case 'form': {
-      const values: Record<string, string | boolean> = {};
-      for (const field of step.fields) {
-        if (field.kind === 'name') values[field.id] = 'Path Walker';
-        if (field.kind === 'comment') values[field.id] = fill(field, 'f');
-        if (field.kind === 'agreement') values[field.id] = true;
-      }
-      return values;
-    }
-  }
+  const fill: SampleFill = { box: (input, answer) => filledTo(input, answer === undefined ? 't' : 'c'), name: 'Path Walker', comment: (box) => filledTo(box, 'f') };
+  return kindOf(step).sampleData(step, move, fill);
 }
 
 interface Walked {
@@ -84,6 +68,13 @@ function walkedPayloads(): Walked[] {
 
 const WALKED = walkedPayloads();
 
+/** The page's own validators, loaded once: the server's check runs them on every step of the path. */
+const validate: StepValidation = await stepValidation();
+
+/** The check as the server runs it for the customer of `audience`. */
+const problemOf = (survey: CompiledSurvey, audience: Audience, payload: SurveyPayload): string | undefined =>
+  surveyAnswerProblem(survey, audience, payload, { productGroup: personaFor(audience).user.product_group, validate });
+
 describe('every payload the engine builds fits the compiled survey', () => {
   it('walks both surveys, both audiences, the offer paths and the paths through every text box', () => {
     const surveys = new Set(WALKED.map((w) => `${w.survey.id} ${w.audience}`));
@@ -96,7 +87,7 @@ describe('every payload the engine builds fits the compiled survey', () => {
 
   for (const { name, survey, audience, payload } of WALKED) {
     it(name, () => {
-      expect(surveyAnswerProblem(survey, audience, payload)).toBeUndefined();
+      expect(problemOf(survey, audience, payload)).toBeUndefined();
     });
   }
 
@@ -106,7 +97,7 @@ describe('every payload the engine builds fits the compiled survey', () => {
       for (const [slot, entry] of Object.entries(payload.survey)) {
         if (entry.comment.length === 0 || entry.comment.length === UNLIMITED) continue;
         const longer = { ...payload, survey: { ...payload.survey, [slot]: { ...entry, comment: `${entry.comment}x` } } };
-        expect(surveyAnswerProblem(survey, audience, longer)).toBe(`survey.${slot}.comment: must be at most ${entry.comment.length} characters`);
+        expect(problemOf(survey, audience, longer)).toBe(`survey.${slot}.comment: must be at most ${entry.comment.length} characters`);
         refused += 1;
       }
     }
@@ -119,7 +110,7 @@ describe('a payload whose entries do not follow one path of the survey is refuse
   const check = (payload: SurveyPayload): string | undefined => {
     const survey = testBundle().surveys.cancellation;
     if (survey === undefined) throw new Error('no cancellation survey');
-    return surveyAnswerProblem(survey, 'paid', payload);
+    return problemOf(survey, 'paid', payload);
   };
   const withSecond = paid.filter((w) => w.payload.survey.second_question !== undefined);
   const first = withSecond[0]?.payload;

@@ -1,4 +1,5 @@
 import type { QuestionEntry, SurveyPayload } from '../../../src/model';
+import { answerPath } from './answer-path';
 
 /** A payload entry whose translated texts are the English ones (an English page). */
 export function entry(question: string, answers: string[], comment = ''): QuestionEntry {
@@ -7,7 +8,7 @@ export function entry(question: string, answers: string[], comment = ''): Questi
 
 /** A valid survey payload for `email` (spec §3), as the app would post it. */
 export function surveyPayload(email: string, overrides: Partial<SurveyPayload> = {}): SurveyPayload {
-  return {
+  const payload: SurveyPayload = {
     timestamp: '2025-05-01T10:00:00.000Z',
     name: 'Mia Monthly',
     email,
@@ -30,8 +31,11 @@ export function surveyPayload(email: string, overrides: Partial<SurveyPayload> =
         comment: 'Thanks for everything.',
       },
     },
+    path: [],
     ...overrides,
   };
+  // The path the app would record for these answers, unless the test sets its own.
+  return overrides.path ? payload : { ...payload, path: answerPath(payload) };
 }
 
 /** A valid growth-kit payload for `email`: the one-form survey fills only the first question. */

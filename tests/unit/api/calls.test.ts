@@ -3,7 +3,7 @@ import { ApiError, CALLS, createApi, csrfToken, labelFor } from '../../../src/ap
 import type { SurveyPayload } from '../../../src/model';
 import { json, sent, stubFetch } from './fetch-stub';
 
-const payload: SurveyPayload = { timestamp: '2026-01-01T00:00:00.000Z', name: 'Ann', email: 'a@b.example', accepted_terms: true, toolkit: 'seo', survey: {} };
+const payload: SurveyPayload = { timestamp: '2026-01-01T00:00:00.000Z', name: 'Ann', email: 'a@b.example', accepted_terms: true, toolkit: 'seo', survey: {}, path: [{ step: 'final' }] };
 
 describe('the call table', () => {
   it('labels every call as spec §8 says', () => {

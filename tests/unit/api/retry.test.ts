@@ -163,7 +163,7 @@ describe('request with retries, on a fake clock', () => {
       await pending;
       return sent.length;
     };
-    expect(await tried(() => api.storeSurvey({ timestamp: 't', name: 'n', email: 'e', accepted_terms: true, toolkit: 'seo', survey: {} }, 'k'))).toBe(RETRY_POLICY.attempts);
+    expect(await tried(() => api.storeSurvey({ timestamp: 't', name: 'n', email: 'e', accepted_terms: true, toolkit: 'seo', survey: {}, path: [{ step: 'final' }] }, 'k'))).toBe(RETRY_POLICY.attempts);
     expect(await tried(() => api.sendConfirmationEmail('k'))).toBe(RETRY_POLICY.attempts);
     expect(await tried(() => api.acceptOffer('discount-offer', 'k'))).toBe(RETRY_POLICY.attempts);
     expect(await tried(() => api.downgrade('guru', 'k'))).toBe(RETRY_POLICY.attempts);

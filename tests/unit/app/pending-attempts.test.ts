@@ -19,7 +19,7 @@ function memoryStore(): Storage {
   };
 }
 
-const payload = (timestamp: string, name = 'Ann'): SurveyPayload => ({ timestamp, name, email: 'ann@example.com', accepted_terms: true, toolkit: 'seo', survey: {} });
+const payload = (timestamp: string, name = 'Ann'): SurveyPayload => ({ timestamp, name, email: 'ann@example.com', accepted_terms: true, toolkit: 'seo', survey: {}, path: [{ step: 'final' }] });
 
 describe('pending attempts', () => {
   it('keeps an attempt per kind and page until it is dropped', () => {

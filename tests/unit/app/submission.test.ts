@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { newAttempt, submitSurvey } from '../../../src/app/submission';
 import type { SurveyPayload } from '../../../src/model';
 
-const payload: SurveyPayload = { timestamp: '2026-11-21T10:00:00.000Z', name: 'Ann', email: 'ann@example.com', accepted_terms: true, toolkit: 'seo', survey: {} };
+const payload: SurveyPayload = { timestamp: '2026-11-21T10:00:00.000Z', name: 'Ann', email: 'ann@example.com', accepted_terms: true, toolkit: 'seo', survey: {}, path: [{ step: 'final' }] };
 let counter = 0;
 const key = () => `key-${++counter}`;
 
