@@ -1,11 +1,12 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Fragment } from 'react';
-import type { ChoiceData } from '../engine';
-import type { ChoiceStep } from '../model';
-import { STEP_HEADING_ID, stepContext } from './context';
-import { describedBy, ErrorMessage, errorId } from './ErrorMessage';
-import { StepCaption, StepIntro } from './StepIntro';
-import { TextBox } from './TextBox';
+import type { ChoiceData } from '../../engine';
+import type { ChoiceStep } from '../../model';
+import { stepContext } from '../context';
+import { describedBy, ErrorMessage, errorId } from '../ErrorMessage';
+import { QuestionLegend } from '../QuestionLegend';
+import { StepIntro } from '../StepIntro';
+import { TextBox } from '../TextBox';
 
 /**
  * A choice step: its radios in a fieldset whose legend is the question (the page heading when the
@@ -15,7 +16,7 @@ import { TextBox } from './TextBox';
 export function ChoiceStepField(props: FieldProps) {
   const { registry, fieldPathId, errorSchema, onChange } = props;
   const context = stepContext(registry);
-  const { answers, translate, indicator, links } = context;
+  const { answers, translate, links } = context;
   const step = context.step as ChoiceStep;
   const data = (props.formData ?? {}) as ChoiceData;
   const base = fieldPathId.$id;
@@ -32,16 +33,7 @@ export function ChoiceStepField(props: FieldProps) {
       <StepIntro context={context} />
       <div className={answerError ? 'form-group form-group--error' : 'form-group'}>
         <fieldset className="fieldset" aria-describedby={describedBy(answerError && errorId(groupId))}>
-          {step.heading ? (
-            <legend className="fieldset__legend fieldset__legend--m">{question}</legend>
-          ) : (
-            <legend className="fieldset__legend fieldset__legend--l">
-              <StepCaption indicator={indicator} />
-              <h1 id={STEP_HEADING_ID} tabIndex={-1} className="fieldset__heading">
-                {question}
-              </h1>
-            </legend>
-          )}
+          <QuestionLegend question={question} context={context} />
           <ErrorMessage id={errorId(groupId)} message={answerError} />
           <div className="radios">
             {answers.map((answer, index) => {

@@ -1,9 +1,9 @@
 import type { FieldProps } from '@rjsf/utils';
-import type { TextData } from '../engine';
-import type { TextStep } from '../model';
-import { STEP_HEADING_ID, stepContext } from './context';
-import { StepCaption, StepIntro } from './StepIntro';
-import { TextBox } from './TextBox';
+import type { TextData } from '../../engine';
+import type { TextStep } from '../../model';
+import { STEP_HEADING_ID, stepContext } from '../context';
+import { StepCaption, StepIntro } from '../StepIntro';
+import { TextBox } from '../TextBox';
 
 /** A text step (3.5): one box whose label is the question, asked as the page heading. Form data: `{ text }`. */
 export function TextStepField(props: FieldProps) {

@@ -1,7 +1,7 @@
 // GET /dev/survey: each survey's picture (drawn by the build) and, for trial and paid customers, every
 // step with a link that opens it directly (through /dev/open-step) in the chosen language.
-import { audienceOf } from '../../engine';
-import { AUDIENCES, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type ToolkitBinding } from '../../model';
+import { audienceOf, isOfferStep } from '../../engine';
+import { AUDIENCES, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type StepType, type ToolkitBinding } from '../../model';
 import { escapeHtml as e } from '../html';
 import { LANGUAGES } from '../languages';
 import { PERSONAS, type Persona } from '../personas';
@@ -46,28 +46,29 @@ export function pagesOf(bundle: CompiledBundle, survey: string): ToolkitBinding[
 export function pageFor(bundle: CompiledBundle, survey: CompiledSurvey, route: string | undefined, step?: CompiledStep): ToolkitBinding | undefined {
   const pages = pagesOf(bundle, survey.id);
   const chosen = pages.find((binding) => binding.route === route) ?? pages.find((binding) => binding.access.kind !== 'sst-permission') ?? pages[0];
-  if (step?.type !== 'offer' || (chosen && step.offer.toolkits.includes(chosen.toolkit))) return chosen;
+  if (!step || !isOfferStep(step) || (chosen && step.offer.toolkits.includes(chosen.toolkit))) return chosen;
   return pages.find((binding) => step.offer.toolkits.includes(binding.toolkit)) ?? chosen;
 }
 
 /** What a step asks, as the customer reads it (in English). */
 function stepText(step: CompiledStep): string {
-  switch (step.type) {
-    case 'choice':
-    case 'text':
-      return step.heading ? `${step.heading} — ${step.question}` : step.question;
-    case 'form':
-      return step.heading ?? step.submit;
-    case 'offer':
-      // The numbers a discount's texts stand for, filled in as the customer reads them.
-      return step.offer.kind === 'discount'
-        ? step.heading.replaceAll('{percent}', String(step.offer.percent)).replaceAll('{months}', String(step.offer.months))
-        : step.heading;
+  if ('question' in step) return step.heading ? `${step.heading} — ${step.question}` : step.question;
+  // The numbers a discount's texts stand for, filled in as the customer reads them.
+  if (isOfferStep(step) && step.offer.kind === 'discount') {
+    return step.title.replaceAll('{percent}', String(step.offer.percent)).replaceAll('{months}', String(step.offer.months));
   }
+  return step.title;
 }
 
 function stepKind(step: CompiledStep): string {
-  const kinds: Record<CompiledStep['type'], string> = { choice: 'question', text: 'text question', form: 'closing form', offer: 'retention offer' };
+  const kinds: Record<StepType, string> = {
+    choice: 'question',
+    text: 'text question',
+    form: 'closing form',
+    offer: 'retention offer',
+    rating: 'rating',
+    multi: 'checkbox question',
+  };
   return step.indicator === undefined ? kinds[step.type] : `step ${step.indicator} · ${kinds[step.type]}`;
 }
 
@@ -101,8 +102,8 @@ function audienceTable(bundle: CompiledBundle, survey: CompiledSurvey, audience:
   const binding = pageFor(bundle, survey, input.route);
   const persona = binding && personaFor(audience, binding);
   const who = persona ? `as <code>${e(persona.id)}</code> on <code>/cancel/${e(binding.route)}</code>` : 'no persona of this audience may open the page';
-  const rows = flow.graph.nodes
-    .flatMap((node) => (flow.steps[node.id] ? [flow.steps[node.id] as CompiledStep] : []))
+  const rows = flow.order
+    .flatMap((id) => (flow.steps[id] ? [flow.steps[id] as CompiledStep] : []))
     .map((step) => stepRow(bundle, survey, audience, step, input))
     .join('\n');
   return `<section class="panel" aria-labelledby="${e(`${survey.id}-${audience}`)}">

@@ -3,14 +3,16 @@
 import {
   enumeratePaths,
   currentStep,
+  isConditional,
+  kindOf,
   startSurvey,
   transition,
   type PathMove,
   type RandomSource,
-  type StepData,
+  type SampleFill,
   type SurveyState,
 } from '../../engine';
-import type { Audience, CompiledStep, CompiledSurvey, StepId } from '../../model';
+import type { Audience, CompiledSurvey, StepId } from '../../model';
 
 /** What a seeded free-text box says, so a product manager sees at once that it was not typed. */
 export const SAMPLE_TEXT = 'Sample answer filled in by the survey preview';
@@ -25,7 +27,7 @@ function textMoves(survey: CompiledSurvey, audience: Audience, moves: readonly P
   const steps = survey.audiences[audience].steps;
   return moves.filter((move) => {
     const step = steps[move.step];
-    return step?.type === 'text' || (step?.type === 'choice' && step.answers.some((a) => a.id === move.answer && a.input !== undefined));
+    return step !== undefined && kindOf(step).enteredTexts(step, kindOf(step).sampleData(step, move, PREVIEW_FILL)).length > 0;
   }).length;
 }
 
@@ -46,21 +48,8 @@ export function shortestPathTo(survey: CompiledSurvey, audience: Audience, targe
   return best.moves;
 }
 
-/** What a customer plausibly entered to take `move` on `step`. */
-function plausibleData(step: CompiledStep, move: PathMove): StepData {
-  switch (step.type) {
-    case 'choice': {
-      const answer = step.answers.find((a) => a.id === move.answer);
-      return answer?.input ? { answer: move.answer, details: { [answer.id]: SAMPLE_TEXT } } : { answer: move.answer };
-    }
-    case 'text':
-      return { text: SAMPLE_TEXT };
-    case 'offer':
-      return { choice: 'declined' };
-    case 'form':
-      throw new SeedError(`the closing form '${step.id}' ends the survey; no step comes after it`);
-  }
-}
+/** What the preview types into every box: it says that nobody typed it. */
+const PREVIEW_FILL: SampleFill = { box: () => SAMPLE_TEXT, name: SAMPLE_TEXT, comment: () => SAMPLE_TEXT };
 
 /**
  * The state of a visit standing on `target`: the answers along the shortest path, with `offers` (the
@@ -76,11 +65,12 @@ export function seedSurveyState(
   const flow = survey.audiences[audience];
   const step = flow.steps[target];
   if (!step) throw new SeedError(`'${target}' is not a step of the ${audience} flow of '${survey.id}' (steps: ${Object.keys(flow.steps).join(', ')})`);
-  const shown = [...new Set(step.type === 'offer' ? [...offers, target] : offers)].sort();
+  const shown = [...new Set(isConditional(step) ? [...offers, target] : offers)].sort();
   let state = startSurvey(survey, audience, random);
   if (shown.length > 0) state = transition(survey, state, { type: 'offers', available: shown });
   for (const move of shortestPathTo(survey, audience, target, shown)) {
-    state = transition(survey, state, { type: 'continue', data: plausibleData(currentStep(survey, state), move) });
+    const here = currentStep(survey, state);
+    state = transition(survey, state, { type: 'continue', data: kindOf(here).sampleData(here, move, PREVIEW_FILL) });
   }
   if (currentStep(survey, state).id !== target) throw new SeedError(`the path to '${target}' ended on '${currentStep(survey, state).id}'`);
   return state;

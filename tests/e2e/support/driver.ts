@@ -1,11 +1,12 @@
 // Drives the survey screen the way a customer does: by the visible labels of the compiled texts.
 import type { Page } from '@playwright/test';
-import { downgradePlans, type PathMove, type StepData } from '../../../src/engine';
-import type { ChoiceData, FormValues, OfferData, TextData } from '../../../src/engine';
+import { downgradePlans, isOfferStep, kindOf, type PathMove, type SampleFill, type StepData } from '../../../src/engine';
+import type { OfferData } from '../../../src/engine';
 import type { ChoiceStep, CompiledStep, OfferStep } from '../../../src/model';
 import { fillOfferText, offerValues } from '../../../src/renderer/offer-text';
 import { stepTitle } from '../../../src/renderer/step-title';
 import { expect } from './fixtures';
+import { driverOf } from './kinds';
 
 /** Who walks the path, where that changes what they enter: a downgrade proposes plans by product group. */
 export interface Walker {
@@ -23,73 +24,28 @@ function offerChoice(step: OfferStep, move: PathMove): NonNullable<OfferData['ch
  * Accepting a downgrade chooses the first plan the walker's product group is offered.
  */
 export function dataFor(step: CompiledStep, move: PathMove, name: string, walker?: Walker): StepData {
-  switch (step.type) {
-    case 'choice': {
-      const answer = step.answers.find((a) => a.id === move.answer);
-      return answer?.input ? { answer: move.answer, details: { [answer.id]: `${name}: because ${answer.id}` } } : { answer: move.answer };
-    }
-    case 'text':
-      return { text: 'Rival Suite, Other Tool' };
-    case 'form': {
-      const values: FormValues = {};
-      for (const field of step.fields) {
-        if (field.kind === 'name') values[field.id] = name;
-        if (field.kind === 'comment') values[field.id] = `${name}: thanks for everything`;
-        if (field.kind === 'agreement') values[field.id] = true;
-      }
-      return values;
-    }
-    case 'offer': {
-      const choice = offerChoice(step, move);
-      if (choice === 'declined' || step.offer.kind === 'discount') return { choice };
-      const [plan] = downgradePlans(step, walker?.productGroup ?? '');
-      if (plan === undefined) throw new Error(`offer '${step.id}' proposes no plan to ${walker?.productGroup ?? 'an unknown product group'}`);
-      return { choice, plan };
-    }
-  }
+  const fill: SampleFill = {
+    box: (_input, answer) => (answer === undefined ? 'Rival Suite, Other Tool' : `${name}: because ${answer}`),
+    name,
+    comment: () => `${name}: thanks for everything`,
+  };
+  const data = kindOf(step).sampleData(step, move, fill);
+  if (!isOfferStep(step) || offerChoice(step, move) === 'declined' || step.offer.kind === 'discount') return data;
+  const [plan] = downgradePlans(step, walker?.productGroup ?? '');
+  if (plan === undefined) throw new Error(`offer '${step.id}' proposes no plan to ${walker?.productGroup ?? 'an unknown product group'}`);
+  return { ...data, plan };
 }
 
-/** The radio of an answer. */
-export const radio = (page: Page, text: string) => page.getByRole('radio', { name: text, exact: true });
+export { radio } from './kinds';
 
 /** Enters `data` on the step the page shows (which must be `step`). */
 export async function enter(page: Page, step: CompiledStep, data: StepData): Promise<void> {
-  switch (step.type) {
-    case 'choice': {
-      const { answer: id, details } = data as ChoiceData;
-      const answer = step.answers.find((a) => a.id === id);
-      if (!answer) throw new Error(`'${String(id)}' is not an answer of '${step.id}'`);
-      await radio(page, answer.text).check();
-      if (answer.input) await page.getByRole('textbox', { name: answer.input.label }).fill(details?.[answer.id] ?? '');
-      return;
-    }
-    case 'text':
-      await page.getByRole('textbox', { name: step.question }).fill((data as TextData).text ?? '');
-      return;
-    case 'form': {
-      const values = data as FormValues;
-      for (const field of step.fields) {
-        const value = values[field.id];
-        if (field.kind === 'agreement' && value === true) await page.getByRole('checkbox', { name: field.label }).check();
-        if ((field.kind === 'name' || field.kind === 'comment') && typeof value === 'string') {
-          await page.getByRole('textbox', { name: field.label }).fill(value);
-        }
-      }
-      return;
-    }
-    case 'offer': {
-      // Only a downgrade being accepted has something to enter: the plan.
-      const { plan } = data as OfferData;
-      if (step.offer.kind === 'downgrade' && plan !== undefined) {
-        await radio(page, step.offer.planNames[plan] ?? plan).check();
-      }
-    }
-  }
+  await driverOf(step).enter(page, step, data);
 }
 
 /** The question or heading that tells which step the page shows (an offer's with its values filled). */
 export function stepHeading(step: CompiledStep): string {
-  return step.type === 'offer' ? fillOfferText(step.heading, offerValues(step)) : stepTitle(step);
+  return isOfferStep(step) ? fillOfferText(step.heading, offerValues(step)) : stepTitle(step);
 }
 
 /** Waits until the page shows `step`, and checks its indicator and (for choices) that 'Other' is last. */
@@ -98,7 +54,7 @@ export async function expectStep(page: Page, step: CompiledStep, total?: number)
   if (step.indicator !== undefined && total !== undefined) {
     await expect(page.getByText(`Step ${step.indicator} of ${total}`, { exact: true })).toBeVisible();
   }
-  if (step.type === 'choice') await expectOtherLast(page, step);
+  if ('answers' in step && 'order' in step) await expectOtherLast(page, step);
 }
 
 async function expectOtherLast(page: Page, step: ChoiceStep) {
@@ -112,15 +68,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The button that takes the step on with `data`: Continue, the closing form's submit, or an offer's accept or decline. */
 export function submitButton(step: CompiledStep, data: StepData): string {
-  switch (step.type) {
-    case 'form':
-      return step.submit;
-    case 'offer':
-      return (data as OfferData).choice === 'accepted' ? step.accept : step.decline;
-    case 'choice':
-    case 'text':
-      return 'Continue';
-  }
+  return driverOf(step).button(step, data);
 }
 
 /** Takes the step on with `data` (entered already): clicks its button. */

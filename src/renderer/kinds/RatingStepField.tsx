@@ -1,0 +1,65 @@
+import type { FieldProps } from '@rjsf/utils';
+import type { RatingData } from '../../engine';
+import type { RatingStep } from '../../model';
+import { stepContext } from '../context';
+import { describedBy, ErrorMessage, errorId } from '../ErrorMessage';
+import { QuestionLegend } from '../QuestionLegend';
+import { StepIntro } from '../StepIntro';
+
+/**
+ * A rating step: one radio per number from `min` to `max` in a fieldset whose legend is the question,
+ * with the meaning of both ends said once, under the scale and to screen readers through the hint
+ * (GOV.UK radios, inline). Arrow keys move along the scale as in any radio group. Form data: `{ value }`.
+ */
+export function RatingStepField(props: FieldProps) {
+  const { registry, fieldPathId, errorSchema, onChange } = props;
+  const context = stepContext(registry);
+  const step = context.step as RatingStep;
+  const { translate } = context;
+  const data = (props.formData ?? {}) as RatingData;
+  const groupId = `${fieldPathId.$id}_value`;
+  const hintId = `${groupId}-hint`;
+  const error = errorSchema?.value?.__errors?.[0];
+  const numbers = Array.from({ length: step.max - step.min + 1 }, (_, index) => step.min + index);
+  const minLabel = translate(step.minLabel);
+  const maxLabel = translate(step.maxLabel);
+  return (
+    <>
+      <StepIntro context={context} />
+      <div className={error ? 'form-group form-group--error' : 'form-group'}>
+        <fieldset className="fieldset" aria-describedby={describedBy(hintId, error && errorId(groupId))}>
+          <QuestionLegend question={translate(step.question)} context={context} />
+          <p className="hint" id={hintId}>
+            {`${step.min}: ${minLabel} · ${step.max}: ${maxLabel}`}
+          </p>
+          <ErrorMessage id={errorId(groupId)} message={error} />
+          <div className="rating">
+            {numbers.map((value, index) => {
+              const id = index === 0 ? groupId : `${groupId}-${value}`;
+              return (
+                <div className="rating__item" key={value}>
+                  <input
+                    className="rating__input"
+                    id={id}
+                    name={groupId}
+                    type="radio"
+                    value={value}
+                    checked={data.value === value}
+                    onChange={() => onChange(value, [...fieldPathId.path, 'value'])}
+                  />
+                  <label className="rating__label" htmlFor={id}>
+                    {value}
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+          <div className="rating__ends" aria-hidden="true">
+            <span>{minLabel}</span>
+            <span>{maxLabel}</span>
+          </div>
+        </fieldset>
+      </div>
+    </>
+  );
+}
