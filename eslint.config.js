@@ -4,36 +4,60 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-/** Each zone forbids `target` from importing `from` (paths relative to the project root). */
+/**
+ * The folders of docs/architecture.md ("Layout and import directions") and the folders of ours each
+ * may import besides its own (paths relative to the project root; packages are always allowed).
+ * Keep this list and that table in agreement. No script imports src/generated: the tools that need
+ * the compiled survey read the JSON file.
+ */
+const layers = {
+  './src/model': [],
+  './src/engine': ['./src/model'],
+  './src/api': ['./src/model'],
+  './src/i18n': ['./src/model', './src/generated'],
+  './src/monitoring': ['./src/model'],
+  './src/renderer': ['./src/model', './src/engine', './src/api', './src/i18n', './src/monitoring', './src/generated'],
+  './src/app': ['./src/model', './src/engine', './src/renderer', './src/api', './src/i18n', './src/monitoring', './src/generated'],
+  './src/generated': [],
+  './src/server': ['./src/model', './src/engine', './src/generated', './schemas'],
+  './src/server/dev': ['./src/model', './src/engine', './src/server'],
+  './scripts/survey': ['./src/model', './schemas'],
+  './scripts/survey-tools': ['./src/model', './src/engine', './scripts/survey'],
+  './scripts/i18n': ['./src/model', './scripts/survey'],
+  './scripts/build': [],
+  './scripts/bench': ['./src/model', './scripts/survey', './scripts/build', './build.mjs'],
+  './scripts/dev': ['./src/model', './scripts/survey', './scripts/survey-tools', './build.mjs'],
+  './scripts/responses': ['./src/model', './scripts/survey-tools'],
+};
+
+/** Each zone forbids `target` from importing `from` but for `except` (paths relative to `from`). */
 const importDirections = [
-  // model imports nothing of ours
-  { target: './src/model', from: './src', except: ['./model'] },
-  // engine: model only
-  { target: './src/engine', from: './src', except: ['./model', './engine'] },
-  // api, i18n, monitoring never reach up into the renderer, the app or the server
-  ...['api', 'i18n', 'monitoring'].map((dir) => ({
-    target: `./src/${dir}`,
-    from: ['./src/renderer', './src/app', './src/server', './src/engine'],
+  ...Object.entries(layers).map(([folder, allowed]) => ({
+    target: folder,
+    from: '.',
+    except: ['./node_modules', folder, ...allowed],
+    message: `${folder.slice(2)} may import ${allowed.map((path) => path.slice(2)).join(', ') || 'only its own files'} (docs/architecture.md).`,
   })),
-  // renderer: never the app or the server
-  { target: './src/renderer', from: ['./src/app', './src/server'] },
-  // server: model, engine, generated data and schemas; never browser code
+  // Only server.ts registers the development pages; the API routes and the rest of the server never reach them.
   {
-    target: './src/server',
-    from: ['./src/renderer', './src/app', './src/api', './src/i18n', './src/monitoring'],
+    target: ['./src/server/!(server.ts)', './src/server/!(dev)/**/*'],
+    from: './src/server/dev',
+    message: 'Only src/server/server.ts imports src/server/dev.',
   },
-  // scripts: src/model and src/engine only (the tools that need the compiled survey read the JSON file)
-  {
-    target: './scripts',
-    from: './src',
-    except: ['./model', './engine'],
-  },
-  // nothing in src imports scripts
-  { target: './src', from: './scripts' },
+  // Anything not in the table yet (scripts/ensure-browser.mjs, a new folder) keeps the general directions.
+  { target: './scripts', from: './src', except: ['./model', './engine'] },
+  { target: './src', from: ['./scripts', './tests'] },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'src/generated/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  {
+    // Of src/generated only the compiler's TypeScript is linted (for its import zone): the validators
+    // are ajv's output and the compiled catalogs Lingui's, which opens them with /*eslint-disable*/.
+    ignores: [
+      'node_modules/', 'dist/', 'data/', 'src/generated/**/*.{cjs,cts}', 'src/generated/locales/',
+      'test-results/', 'playwright-report/', 'bench-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -40,7 +40,7 @@ export interface BuildTasks {
 /** Where the development build of `root` puts its parts. */
 export function devPaths(root: string): { appDir: string; serverFile: string; picturesDir: string } {
   const out = join(root, DEV_OUT);
-  // The server finds the pictures beside its app folder (src/server/routes/dev-survey.ts).
+  // The server finds the pictures beside its app folder (src/server/dev/dev-survey.ts).
   return { appDir: join(out, 'app'), serverFile: join(out, 'server', 'main.mjs'), picturesDir: join(out, 'survey-graph') };
 }
 

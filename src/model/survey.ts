@@ -1,7 +1,7 @@
 import type { Audience, AudienceRule } from './audience';
-import type { ProviderLinkName } from './bindings';
 import type { FieldMessages } from './messages';
 import type { PayloadSlot } from './payload';
+import type { ProviderLinkName } from './provider';
 
 export type StepId = string;
 export type AnswerId = string;

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type Database from 'better-sqlite3';
 
 /**
  * The database schema as an append-only list: entry i brings `user_version` from i to i + 1.
@@ -98,7 +98,7 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
-export function migrate(db: Db): number {
+export function migrate(db: Database.Database): number {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > MIGRATIONS.length) {
     throw new Error(

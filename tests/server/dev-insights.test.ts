@@ -1,6 +1,6 @@
 // /dev/insights counts the stored submissions per step-1 reason and per path in a date range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartBars } from '../../src/server/routes/dev-insights-page';
+import { chartBars } from '../../src/server/dev/dev-insights-page';
 import { openInsights } from '../../src/server/store/insights';
 import { sampleSubmissions, seedDatabase, type SeedSubmission } from '../unit/responses/seed-submissions';
 import { testBundle } from './helpers/bundle';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/sessions';
 import { pageMeta, sentryDsnFor } from '../../src/server/page-meta';
-import { parseEnvelope } from '../../src/server/routes/dev-sentry';
+import { parseEnvelope } from '../../src/server/dev/dev-sentry';
 import { startHarness, type Harness } from './helpers/harness';
 
 let harness: Harness | undefined;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveState } from '../../src/app/saved-survey';
 import { currentStep, restoreState, type SurveyState } from '../../src/engine';
 import { AUDIENCES, type Audience } from '../../src/model';
-import { picturesDir, savedStateKey } from '../../src/server/routes/dev-survey';
+import { picturesDir, savedStateKey } from '../../src/server/dev/dev-survey';
 import { SESSION_COOKIE } from '../../src/server/sessions';
 import { testBundle } from './helpers/bundle';
 import { startHarness, type Harness } from './helpers/harness';

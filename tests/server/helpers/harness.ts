@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../src/server/config';
-import type { MailboxEntry } from '../../../src/server/routes/dev';
+import type { MailboxEntry } from '../../../src/server/dev/dev';
 import type { MailTransport } from '../../../src/server/mail';
 import { SESSION_COOKIE } from '../../../src/server/sessions';
 import { buildServer } from '../../../src/server/server';

@@ -52,7 +52,7 @@ describe('rebuild', () => {
     expect(same.calls.sort()).toEqual(['app', 'server']);
 
     const changed = recordingTasks({ serverChanged: true });
-    const result = await rebuild(changed.tasks, '/project', ['src/server/routes/dev.ts'], { restart: changed.restart });
+    const result = await rebuild(changed.tasks, '/project', ['src/server/dev/dev.ts'], { restart: changed.restart });
     expect(changed.calls.sort()).toEqual(['app', 'restart', 'server']);
     expect(result.timings.map(([step]) => step).sort()).toEqual(['app', 'restart', 'server']);
   });
