@@ -1,16 +1,19 @@
-// CLI: npm run survey:check [-- PATH...] — checks survey YAML files or folders (default survey/),
+// CLI: npm run survey:check [-- PATH...] — checks survey YAML files or folders (default survey/ and survey/examples/),
 // prints every problem as FILE:LINE:COL: error CODE: message and exits 1, or a one-line summary and exits 0.
 import { pathToFileURL } from 'node:url';
 import { loadCheckedProject, summarize } from './check-project';
 import { formatProblem } from './problems';
 
-/** Runs the checker on `args` (paths; none means survey/), writes its report, and returns the exit status. */
+/** The folders checked when no path is given: the shipped survey, and the example survey of every kind of step. */
+export const DEFAULT_PATHS = ['survey', 'survey/examples'] as const;
+
+/** Runs the checker on `args` (paths; none means DEFAULT_PATHS), writes its report, and returns the exit status. */
 export async function main(
   args: readonly string[],
   write: (line: string) => void = console.log,
   writeNote: (line: string) => void = console.error,
 ): Promise<number> {
-  const paths = args.length > 0 ? args : ['survey'];
+  const paths = args.length > 0 ? args : [...DEFAULT_PATHS];
   const project = await loadCheckedProject(paths);
   if (project.problems.length === 0) {
     write(summarize(project));

@@ -9,7 +9,8 @@ interface AjvError {
   params: { missingProperty?: string; limit?: number };
 }
 
-type ValidateFunction = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+/** One precompiled ajv validation function, as each module under src/generated/validators exports it. */
+export type ValidateFunction = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 let loading: Promise<ReadonlyMap<string, ValidateFunction>> | undefined;
 
@@ -35,7 +36,11 @@ function failureOf(error: AjvError): ValidationFailure {
 
 /** The step validation of the page, ready to run synchronously once every validator has loaded. */
 export async function stepValidation(): Promise<StepValidation> {
-  const validators = await loadAll();
+  return stepValidationOf(await loadAll());
+}
+
+/** Step validation by the given precompiled validators, keyed by the steps' `validatorId`. */
+export function stepValidationOf(validators: ReadonlyMap<string, ValidateFunction>): StepValidation {
   return (step, data) => {
     if (!('form' in step)) return [];
     const validate = validators.get(step.form.validatorId);

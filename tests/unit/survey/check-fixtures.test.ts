@@ -41,6 +41,15 @@ const FIXTURES: Record<string, Expected> = {
   'empty-step.yaml': [['empty-step', 45, 5]],
   // The form's comment takes the slot the competitors question (and its 3.5 text) already wrote: at its `slot`.
   'slot-reused.yaml': [['slot-reused', 82, 15]],
+  // A rating whose scale ends below where it starts: at its `max`.
+  'rating-scale.yaml': [['invalid-value', 40, 10]],
+  // A multi step asking for more answers than it has, and leading to no step (so nothing after it is reached).
+  'multi-step.yaml': [
+    ['invalid-value', 18, 10],
+    ['unknown-step', 32, 11],
+    ['unreachable-step', 34, 9],
+    ['unreachable-step', 43, 9],
+  ],
   'unknown-survey': [['unknown-survey', 6, 13]],
   // Two files with one id: the second in file-name order is reported.
   'duplicate-survey': [['duplicate-survey', 2, 5]],
@@ -186,6 +195,6 @@ describe('survey:check CLI', () => {
   it('exits 0 with a one-line summary on the shipped survey', () => {
     const run = spawnSync(tsx, ['scripts/survey/check.ts'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe('survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems\n');
+    expect(run.stdout).toBe('survey: 5 files, 3 surveys, 13 steps, 10 toolkit pages — no problems\n');
   });
 });
