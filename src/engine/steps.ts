@@ -1,4 +1,4 @@
-import type { ChoiceAnswer, ChoiceStep, CompiledFlow, CompiledStep, CompiledSurvey, StepId } from '../model';
+import type { ChoiceAnswer, ChoiceStep, CompiledFlow, CompiledStep, CompiledSurvey, StepId, User } from '../model';
 import { kindOf } from './kinds';
 import { SurveyTransitionError, type StepData, type SurveyState } from './state';
 
@@ -33,6 +33,16 @@ export function answerById(step: ChoiceStep, id: string | undefined): ChoiceAnsw
 export function nextStepId(step: CompiledStep, data: StepData): StepId | null {
   const { outcome } = kindOf(step).branchOf(step, data);
   return 'to' in outcome ? outcome.to : null;
+}
+
+/** What a step starts with: what was entered before, with the user's own details where the step asks for them. */
+export function initialData(step: CompiledStep, saved: StepData | undefined, user: Pick<User, 'name' | 'email'>): StepData {
+  return kindOf(step).prefill?.(step, saved, user) ?? saved ?? {};
+}
+
+/** Whether taking the step on submits the survey (the closing form). */
+export function completesSurvey(step: CompiledStep): boolean {
+  return kindOf(step).branches(step).some((branch) => 'end' in branch.outcome && branch.outcome.end === 'complete');
 }
 
 /** Whether the step is shown only to customers it is available to (an offer). */

@@ -41,7 +41,8 @@ export function StepForm(props: StepFormProps) {
   const { step, answers, indicator, links, validator, initialData, onEdit, onValid, onErrorsShown, children } = props;
   const { i18n } = useLingui();
   const [submitCount, setSubmitCount] = useState(0);
-  const [formData] = useState(() => (step.type === 'choice' ? { details: {}, ...initialData } : initialData));
+  // A step with answers keeps their boxes' texts under `details`.
+  const [formData] = useState(() => ('answers' in step ? { details: {}, ...initialData } : initialData));
   // What the form holds now: the error mapping needs the chosen answer.
   const current = useRef<unknown>(formData);
 
@@ -54,7 +55,7 @@ export function StepForm(props: StepFormProps) {
       transformErrors(errors, {
         messages: step.form.messages,
         fieldOrder: fieldOrder(step.form.schema, step.form.uiSchema),
-        isHidden: (path) => step.type === 'choice' && isUnchosenDetail(path, current.current),
+        isHidden: (path) => 'answers' in step && isUnchosenDetail(path, current.current),
         format: (ref) => formatMessage(i18n, ref),
         onUnmapped: (error) =>
           reportError(new Error(`step '${step.id}': no message for ${error.property ?? ''} ${error.name ?? ''}`), 'Validation message missing'),

@@ -35,5 +35,5 @@ export const STEP_HEADING_ID = 'step-heading';
 /** The closing form's field a widget renders, by its property name. */
 export function formFieldOf(registry: Pick<Registry, 'formContext'>, name: string): FormField | undefined {
   const { step } = stepContext(registry);
-  return step.type === 'form' ? step.fields.find((field) => field.id === name) : undefined;
+  return 'fields' in step ? step.fields.find((field) => field.id === name) : undefined;
 }

@@ -46,8 +46,10 @@ export interface ErrorMapping {
  */
 export function isUnchosenDetail(path: string, formData: unknown): boolean {
   if (!path.startsWith('details.')) return false;
-  const chosen = (formData as { answer?: unknown } | null | undefined)?.answer;
-  return path !== `details.${String(chosen)}`;
+  const data = formData as { answer?: unknown; answers?: unknown } | null | undefined;
+  // A choice has one chosen answer, a multi step a list of them.
+  const chosen: unknown[] = Array.isArray(data?.answers) ? data.answers : [data?.answer];
+  return !chosen.some((answer) => path === `details.${String(answer)}`);
 }
 
 /** The top-level fields of a step's form in the order the page shows them. */

@@ -14,7 +14,7 @@ import { SurveyScreen } from '../survey/SurveyScreen';
 export function preloadFirstStep(binding: ToolkitBinding): void {
   for (const flow of Object.values(bundle.surveys[binding.survey]?.audiences ?? {})) {
     const first = flow.steps[flow.start];
-    if (first && first.type !== 'offer') loadStepValidator(first.form).catch(() => undefined);
+    if (first && 'form' in first) loadStepValidator(first.form).catch(() => undefined);
   }
 }
 

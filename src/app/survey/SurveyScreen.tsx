@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
-import { buildPayload, currentStep, orderedAnswers, stepIndicator, transition, type StepData } from '../../engine';
+import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, transition, type StepData } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledStep, CompiledSurvey, ToolkitBinding } from '../../model';
 import { offerValues, STEP_HEADING_ID, StepForm, stepTitle, translateOfferText } from '../../renderer';
@@ -26,17 +26,6 @@ interface SurveyScreenProps {
   audience: Audience;
   ready: ReadyUser;
   api: ApiClient;
-}
-
-/** What a step starts with: what was entered before, or on the closing form the user's name and email. */
-function initialData(step: CompiledStep, saved: StepData | undefined, user: ReadyUser['user']): StepData {
-  if (step.type !== 'form') return saved ?? {};
-  const values: Record<string, string | boolean | undefined> = { ...(saved as Record<string, string | boolean | undefined>) };
-  for (const field of step.fields) {
-    if (field.kind === 'name' && values[field.id] === undefined) values[field.id] = user.name;
-    if (field.kind === 'email') values[field.id] = user.email;
-  }
-  return values;
 }
 
 /** The step's name in the customer's language: an offer's heading with its values filled. */
@@ -69,9 +58,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const step = currentStep(survey, state);
   const flow = survey.audiences[audience];
   // An offer step has no form to validate.
-  const formStep = step.type === 'offer' ? null : step;
+  const formStep = 'form' in step ? step : null;
   const validator = useStepValidator(flow, formStep);
-  const answers = useMemo(() => (step.type === 'choice' ? orderedAnswers(step, state) : []), [step, state]);
+  const answers = useMemo(() => ('answers' in step && 'order' in step ? orderedAnswers(step, state) : []), [step, state]);
   // The caption names the subscription being cancelled, so /cancel/seo and /cancel/all do not look alike.
   const subject = translateSurveyText(binding.name);
   const indicator = useMemo(() => {
@@ -145,7 +134,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
     </a>
   );
 
-  if (step.type === 'offer') {
+  if (isOfferStep(step)) {
     return (
       <>
         {backLink}
@@ -169,7 +158,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   if (!formStep || !validator) return <Placeholder />;
 
   const trial = audience === 'trial';
-  const isForm = formStep.type === 'form';
+  const isForm = completesSurvey(formStep);
   return (
     <>
       {backLink}
@@ -191,7 +180,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
             className={isForm ? 'button button--warning' : 'button'}
             aria-disabled={submitting || undefined}
           >
-            {formStep.type === 'form' ? translateSurveyText(formStep.submit) : <Trans>Continue</Trans>}
+            {'submit' in formStep ? translateSurveyText(formStep.submit) : <Trans>Continue</Trans>}
           </button>
           <a className="button button--secondary" href={bundle.provider.links.home}>
             {trial ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}

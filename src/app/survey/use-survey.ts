@@ -2,7 +2,7 @@
 // entry per step (?step=id), so a reload or the browser's Back and Forward lose nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { restoreState, startSurvey, transition, type OfferData, type StepData, type SurveyState } from '../../engine';
+import { isOfferStep, restoreState, startSurvey, transition, type OfferData, type StepData, type SurveyState } from '../../engine';
 import type { Audience, CompiledSurvey, OfferStep, StepId } from '../../model';
 import {
   markRetained,
@@ -56,7 +56,7 @@ export interface Retained {
 function retainedOn(survey: CompiledSurvey, audience: Audience, route: string): Retained | null {
   const outcome = retainedOutcome(route);
   const step = outcome ? survey.audiences[audience].steps[outcome.offer] : undefined;
-  if (!outcome || step?.type !== 'offer') return null;
+  if (!outcome || !step || !isOfferStep(step)) return null;
   return outcome.plan === undefined ? { step } : { step, plan: outcome.plan };
 }
 

@@ -31,7 +31,7 @@ export function useStepValidator(flow: CompiledFlow, step: FormBearingStep | nul
     if (!shown) return undefined;
     return whenIdle(() => {
       for (const other of Object.values(flow.steps)) {
-        if (other.type !== 'offer') loadStepValidator(other.form).catch(() => undefined);
+        if ('form' in other) loadStepValidator(other.form).catch(() => undefined);
       }
     });
   }, [flow, shown]);

@@ -45,6 +45,15 @@ export const formKind: EngineKind<'form'> = {
     return values;
   },
   questions: (step) => step.fields.flatMap((field): [PayloadSlot, string][] => (field.kind === 'comment' ? [[field.slot, field.label]] : [])),
+  prefill(step, saved, user) {
+    // The read-only email is always the user's; the name is theirs until they change it.
+    const values: FormValues = { ...(saved as FormValues | undefined) };
+    for (const field of step.fields) {
+      if (field.kind === 'name' && values[field.id] === undefined) values[field.id] = user.name;
+      if (field.kind === 'email') values[field.id] = user.email;
+    }
+    return values;
+  },
   payloadField(step: FormStep, name) {
     const field = step.fields.find((f) => f.id === name);
     if (field?.kind === 'comment') return `survey.${field.slot}.comment`;

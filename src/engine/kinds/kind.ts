@@ -1,6 +1,6 @@
 // What every kind of step tells the engine. Each kind is one module of this folder; the table in
 // ./index.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
-import type { AnswerId, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput } from '../../model';
+import type { AnswerId, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput, User } from '../../model';
 import type { StepData } from '../state';
 
 export type { PathMove } from '../../model';
@@ -68,6 +68,8 @@ export interface EngineKind<T extends StepType> {
   answers?(step: StepOfType<T>): readonly { id: AnswerId; isOther: boolean }[];
   /** Whether the step's answers are shuffled once per visit. */
   shuffles?(step: StepOfType<T>): boolean;
+  /** What the step shows when it opens: `saved` (what was entered before) with the user's own details filled in. */
+  prefill?(step: StepOfType<T>, saved: StepData | undefined, user: Pick<User, 'name' | 'email'>): StepData;
   /**
    * Where the survey goes instead when the step may not be shown to this customer (an offer they
    * are not eligible for). Only kinds shown on condition have it; the others are always shown.
