@@ -102,9 +102,6 @@ export function serverBuildOptions({ outfile = join(root, SERVER_FILE) } = {}) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    // The precompiled step validators are CommonJS modules that require ajv's runtime helpers; in an
-    // ES module bundle, esbuild's require shim needs a real `require` to hand them to.
-    banner: { js: "import { createRequire as createRequireOfServer } from 'node:module';\nconst require = createRequireOfServer(import.meta.url);" },
     outfile,
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -1,3 +1,4 @@
+import type { StepValidation } from '../engine';
 import type { CompiledBundle } from '../model';
 import type { ServerConfig } from './config';
 import type { Idempotent } from './idempotency';
@@ -23,6 +24,8 @@ export interface ServerContext {
   transaction: <T>(work: () => T) => T;
   /** Milliseconds since the epoch; injectable so tests can expire keys and pass rate limits. */
   now: () => number;
+  /** Checks a step's data as the page does: the precompiled validators of the bundle served. */
+  validateStep: StepValidation;
   /** Our own origin: PUBLIC_URL, or the listening address. Used for mailed links and the Origin check. */
   publicOrigin: () => string;
 }

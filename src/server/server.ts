@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
 import { loadBundle } from './bundle';
+import { validatorsBeside } from './step-validators';
 import { loadConfig, type ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { apiGuard } from './csrf';
@@ -82,6 +83,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     offers: offerTables(db),
     transaction: (work) => db.transaction(work)(),
     now,
+    validateStep: validatorsBeside(config.bundleFile),
     publicOrigin: () => config.publicUrl ?? listeningOrigin(app, config.host, config.port),
   };
 

@@ -1,7 +1,9 @@
-// The page's own precompiled validators (src/generated/validators), run on the server as the replay
-// of a submitted survey checks each step's data: both sides judge a step alike.
+// The page's own precompiled validators, run on the server as the replay of a submitted survey checks
+// each step's data: both sides judge a step alike. They are read from the `validators/` folder beside
+// the compiled bundle the server serves (src/generated/validators for src/generated/survey.json), so a
+// server started on another bundle (BUNDLE_FILE) judges by that bundle's validators.
+import { createRequire } from 'node:module';
 import type { StepValidation, ValidationFailure } from '../engine';
-import { validatorLoaders } from '../generated/validators';
 
 interface AjvError {
   instancePath: string;
@@ -9,23 +11,8 @@ interface AjvError {
   params: { missingProperty?: string; limit?: number };
 }
 
-/** One precompiled ajv validation function, as each module under src/generated/validators exports it. */
+/** One precompiled ajv validation function, as each module of a validators folder exports it. */
 export type ValidateFunction = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-
-let loading: Promise<ReadonlyMap<string, ValidateFunction>> | undefined;
-
-/** Every validator module, loaded once: each exports one ajv function under its schema's hash. */
-function loadAll(): Promise<ReadonlyMap<string, ValidateFunction>> {
-  loading ??= Promise.all(
-    Object.entries(validatorLoaders).map(async ([id, load]) => {
-      const module = (await load()) as { default?: Record<string, ValidateFunction> } & Record<string, ValidateFunction>;
-      const validate = Object.values(module.default ?? module).find((value) => typeof value === 'function');
-      if (validate === undefined) throw new Error(`the validator module '${id}' exports no function`);
-      return [id, validate] as const;
-    }),
-  ).then((entries) => new Map(entries));
-  return loading;
-}
 
 /** An ajv error as the form data field it is about (`details.other`) and the keyword that failed. */
 function failureOf(error: AjvError): ValidationFailure {
@@ -34,19 +21,27 @@ function failureOf(error: AjvError): ValidationFailure {
   return { field: path.join('.'), keyword: error.keyword, ...(error.params.limit === undefined ? {} : { limit: error.params.limit }) };
 }
 
-/** The step validation of the page, ready to run synchronously once every validator has loaded. */
-export async function stepValidation(): Promise<StepValidation> {
-  return stepValidationOf(await loadAll());
-}
-
-/** Step validation by the given precompiled validators, keyed by the steps' `validatorId`. */
-export function stepValidationOf(validators: ReadonlyMap<string, ValidateFunction>): StepValidation {
+/** Step validation by precompiled validators, found by the steps' `validatorId`. */
+export function stepValidationOf(validatorOf: (id: string) => ValidateFunction | undefined): StepValidation {
   return (step, data) => {
     if (!('form' in step)) return [];
-    const validate = validators.get(step.form.validatorId);
+    const validate = validatorOf(step.form.validatorId);
     if (validate === undefined) throw new Error(`no precompiled validator '${step.form.validatorId}' for step '${step.id}'`);
     if (validate(data)) return [];
     // `if` only says that a `then` failed; the failure of the `then` itself names the field.
     return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map(failureOf);
   };
+}
+
+/** Step validation by the validators beside `bundleFile`, each module loaded the first time a step needs it. */
+export function validatorsBeside(bundleFile: string): StepValidation {
+  const require = createRequire(bundleFile);
+  const loaded = new Map<string, ValidateFunction | undefined>();
+  return stepValidationOf((id) => {
+    if (!loaded.has(id)) {
+      const module = require(`./validators/${id}.cjs`) as Record<string, unknown>;
+      loaded.set(id, Object.values(module).find((value): value is ValidateFunction => typeof value === 'function'));
+    }
+    return loaded.get(id);
+  });
 }

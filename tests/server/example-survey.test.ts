@@ -36,7 +36,7 @@ beforeAll(async () => {
     const fn = Object.values(module).find((value) => typeof value === 'function');
     if (fn) validators.set(id, fn);
   }
-  validate = stepValidationOf(validators);
+  validate = stepValidationOf((id) => validators.get(id));
 });
 
 const stepOf = <T extends 'multi' | 'rating'>(id: string, type: T): Extract<MultiStep | RatingStep, { type: T }> => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableOffers, buildPayload, currentStep, enumeratePaths, kindOf, startSurvey, transition, type PathMove, type SampleFill, type StepData, type StepValidation } from '../../src/engine';
 import { AUDIENCES, type Audience, type CompiledStep, type CompiledSurvey, type RetentionRecord, type SurveyPayload, type TextInput } from '../../src/model';
 import { PERSONAS } from '../../src/server/personas';
-import { stepValidation } from '../../src/server/step-validators';
+import { validatorsBeside } from '../../src/server/step-validators';
 import { surveyAnswerProblem } from '../../src/server/survey-answers';
 import { canCancel } from '../../src/server/toolkits';
-import { testBundle } from './helpers/bundle';
+import { BUNDLE_FILE, testBundle } from './helpers/bundle';
 import { startHarness, type Client, type Harness } from './helpers/harness';
 
 /** Longer than any limit the YAML sets, for the boxes without one (the fourth question's comment). */
@@ -69,7 +69,7 @@ function walkedPayloads(): Walked[] {
 const WALKED = walkedPayloads();
 
 /** The page's own validators, loaded once: the server's check runs them on every step of the path. */
-const validate: StepValidation = await stepValidation();
+const validate: StepValidation = validatorsBeside(BUNDLE_FILE);
 
 /** The check as the server runs it for the customer of `audience`. */
 const problemOf = (survey: CompiledSurvey, audience: Audience, payload: SurveyPayload): string | undefined =>

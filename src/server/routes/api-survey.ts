@@ -3,7 +3,6 @@ import { audienceOf } from '../../engine';
 import type { SurveyPayload } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
-import { stepValidation } from '../step-validators';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
 import { requireAccess, sessionOf } from './toolkit-call';
@@ -31,8 +30,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const survey = ctx.bundle.surveys[binding.survey];
       // The compiler refuses a binding to a survey that does not exist, so this is a broken bundle.
       if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
-      const validate = await stepValidation();
-      const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate });
+      const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const userId = String(user.user_id);
       const outcome = ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, () => ({
