@@ -1,3 +1,6 @@
+// The one place that says which retention offers a survey makes, to whom and with what values: the
+// page (availability, the plans shown, the texts' values) and the server (eligible-for-offer,
+// accept-offer, downgrade) both ask it.
 import type { Audience, CompiledSurvey, OfferStep, StepId } from '../model';
 
 /** What decides whether a customer may be shown a retention offer. */
@@ -12,18 +15,42 @@ export interface OfferContext {
 
 /**
  * The plans a downgrade offer proposes to this product group (none for a discount). The YAML names
- * product groups in capitals (BUSINESS); the user's field is read the same way whatever its case, as
- * the server reads it, so the page never offers what the server would refuse.
+ * product groups in capitals (BUSINESS); the user's field is read the same way whatever its case, so
+ * the page and the server read it alike.
  */
 export function downgradePlans(step: OfferStep, productGroup: string): string[] {
   return step.offer.kind === 'downgrade' ? (step.offer.plans[productGroup.toUpperCase()] ?? []) : [];
 }
 
+/** Every offer step of the survey, whichever audience reaches it, once each, by step id. */
+export function offerSteps(survey: CompiledSurvey): OfferStep[] {
+  const steps = new Map<StepId, OfferStep>();
+  for (const flow of Object.values(survey.audiences)) {
+    for (const step of Object.values(flow.steps)) if (step.type === 'offer') steps.set(step.id, step);
+  }
+  return [...steps.keys()].sort().map((id) => steps.get(id) as OfferStep);
+}
+
+/** The offer steps shown on this toolkit's page (for any audience), by step id. */
+export function toolkitOffers(survey: CompiledSurvey, toolkit: string): OfferStep[] {
+  return offerSteps(survey).filter((step) => step.offer.toolkits.includes(toolkit));
+}
+
 /** Whether any offer of the survey could be shown on this toolkit's page: worth asking about eligibility. */
 export function toolkitHasOffers(survey: CompiledSurvey, toolkit: string): boolean {
-  return Object.values(survey.audiences).some((flow) =>
-    Object.values(flow.steps).some((step) => step.type === 'offer' && step.offer.toolkits.includes(toolkit)),
-  );
+  return toolkitOffers(survey, toolkit).length > 0;
+}
+
+/** The discount offers (their step ids) of this toolkit's page, by step id. */
+export function toolkitDiscounts(survey: CompiledSurvey, toolkit: string): StepId[] {
+  return toolkitOffers(survey, toolkit)
+    .filter((step) => step.offer.kind === 'discount')
+    .map((step) => step.id);
+}
+
+/** The plans this toolkit's downgrade offers propose to a product group, each once, in the YAML's order. */
+export function toolkitDowngradePlans(survey: CompiledSurvey, toolkit: string, productGroup: string): string[] {
+  return [...new Set(toolkitOffers(survey, toolkit).flatMap((step) => downgradePlans(step, productGroup)))];
 }
 
 /**
