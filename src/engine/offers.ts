@@ -1,6 +1,6 @@
 // The one place that says which retention offers a survey makes, to whom and with what values: the
-// page (availability, the plans shown, the texts' values) and the server (eligible-for-offer,
-// accept-offer, downgrade) both ask it.
+// page (availability, the plans shown, the values its texts are rendered with) and the server
+// (eligible-for-offer, accept-offer, downgrade, the /dev/survey preview) both ask it.
 import type { Audience, CompiledSurvey, OfferStep, StepId } from '../model';
 
 /** What decides whether a customer may be shown a retention offer. */
@@ -51,6 +51,27 @@ export function toolkitDiscounts(survey: CompiledSurvey, toolkit: string): StepI
 /** The plans this toolkit's downgrade offers propose to a product group, each once, in the YAML's order. */
 export function toolkitDowngradePlans(survey: CompiledSurvey, toolkit: string, productGroup: string): string[] {
   return [...new Set(toolkitOffers(survey, toolkit).flatMap((step) => downgradePlans(step, productGroup)))];
+}
+
+/**
+ * The values an offer's texts are rendered with (ICU arguments of its messages): a discount's
+ * `percent` and `months`, a downgrade's `plan` once one is chosen.
+ */
+export type OfferValues = {
+  percent?: number;
+  months?: number;
+  /** The chosen plan's display name. */
+  plan?: string;
+};
+
+/**
+ * The values of an offer step's texts. `plan` is the chosen plan's id; its display name comes from
+ * the offer's `planNames`, through `translate` when given.
+ */
+export function offerValues(step: OfferStep, plan?: string, translate: (english: string) => string = (text) => text): OfferValues {
+  const { offer } = step;
+  if (offer.kind === 'discount') return { percent: offer.percent, months: offer.months };
+  return plan === undefined ? {} : { plan: translate(offer.planNames[plan] ?? plan) };
 }
 
 /**

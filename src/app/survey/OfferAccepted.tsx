@@ -1,13 +1,14 @@
 import { Trans } from '@lingui/react/macro';
+import { offerValues } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { OfferStep } from '../../model';
-import { offerValues, STEP_HEADING_ID, translateOfferText } from '../../renderer';
+import { STEP_HEADING_ID } from '../../renderer';
 import { bundle } from '../bundle';
 import { SuccessPanel } from '../components/SuccessPanel';
 
 /**
  * The success screen after an accepted offer: the offer's own success heading and body (what the
- * customer gets, from when), its `{percent}`, `{months}` and `{plan}` filled, and the way home.
+ * customer gets, from when) rendered with the offer's values, and the way home.
  * Nothing was cancelled and no survey was sent.
  */
 export function OfferAccepted({ step, plan }: { step: OfferStep; plan?: string }) {
@@ -18,8 +19,8 @@ export function OfferAccepted({ step, plan }: { step: OfferStep; plan?: string }
     </a>
   );
   return (
-    <SuccessPanel heading={translateOfferText(step.success.heading, values)} headingId={STEP_HEADING_ID} focus="on-mount" actions={home}>
-      <p className="offer__body">{translateOfferText(step.success.body, values)}</p>
+    <SuccessPanel heading={translateSurveyText(step.success.heading, values)} headingId={STEP_HEADING_ID} focus="on-mount" actions={home}>
+      <p className="offer__body">{translateSurveyText(step.success.body, values)}</p>
     </SuccessPanel>
   );
 }

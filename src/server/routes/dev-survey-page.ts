@@ -1,9 +1,10 @@
 // GET /dev/survey: each survey's picture (drawn by the build) and, for trial and paid customers, every
 // step with a link that opens it directly (through /dev/open-step) in the chosen language.
-import { audienceOf } from '../../engine';
+import { audienceOf, offerValues } from '../../engine';
 import { AUDIENCES, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type ToolkitBinding } from '../../model';
 import { escapeHtml as e } from '../html';
 import { LANGUAGES } from '../languages';
+import { i18nFor, surveyTextIn } from '../mail-i18n';
 import { PERSONAS, type Persona } from '../personas';
 import { canCancel } from '../toolkits';
 import { SURVEY_PAGE_SCRIPT_URL, devToolsPage } from './dev-survey-layout';
@@ -59,10 +60,8 @@ function stepText(step: CompiledStep): string {
     case 'form':
       return step.heading ?? step.submit;
     case 'offer':
-      // The numbers a discount's texts stand for, filled in as the customer reads them.
-      return step.offer.kind === 'discount'
-        ? step.heading.replaceAll('{percent}', String(step.offer.percent)).replaceAll('{months}', String(step.offer.months))
-        : step.heading;
+      // An ICU message: rendered with the offer's numbers, as the customer reads it.
+      return surveyTextIn(i18nFor('en'), step.heading, offerValues(step));
   }
 }
 

@@ -1,11 +1,20 @@
 // Drives the survey screen the way a customer does: by the visible labels of the compiled texts.
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from '@playwright/test';
-import { downgradePlans, type PathMove, type StepData } from '../../../src/engine';
+import { downgradePlans, offerValues, type OfferValues, type PathMove, type StepData } from '../../../src/engine';
 import type { ChoiceData, FormValues, OfferData, TextData } from '../../../src/engine';
 import type { ChoiceStep, CompiledStep, OfferStep } from '../../../src/model';
-import { fillOfferText, offerValues } from '../../../src/renderer/offer-text';
 import { stepTitle } from '../../../src/renderer/step-title';
 import { expect } from './fixtures';
+
+const english = setupI18n({ locale: 'en', messages: { en: {} } });
+english.setMessagesCompiler(compileMessage);
+
+/** An offer text as the English page shows it: its ICU message rendered with the offer's values. */
+export function englishOfferText(text: string, values: OfferValues): string {
+  return english._(text, values);
+}
 
 /** Who walks the path, where that changes what they enter: a downgrade proposes plans by product group. */
 export interface Walker {
@@ -89,7 +98,7 @@ export async function enter(page: Page, step: CompiledStep, data: StepData): Pro
 
 /** The question or heading that tells which step the page shows (an offer's with its values filled). */
 export function stepHeading(step: CompiledStep): string {
-  return step.type === 'offer' ? fillOfferText(step.heading, offerValues(step)) : stepTitle(step);
+  return step.type === 'offer' ? englishOfferText(step.heading, offerValues(step)) : stepTitle(step);
 }
 
 /** Waits until the page shows `step`, and checks its indicator and (for choices) that 'Other' is last. */
