@@ -1,7 +1,7 @@
 // The one place that says which retention offers a survey makes, to whom and with what values: the
 // page (availability, the plans shown, the values its texts are rendered with) and the server
 // (eligible-for-offer, accept-offer, downgrade, the /dev/survey preview) both ask it.
-import type { Audience, CompiledSurvey, OfferStep, StepId } from '../model';
+import type { Audience, CompiledSurvey, OfferStep, RetentionOffer, StepId } from '../model';
 
 /** What decides whether a customer may be shown a retention offer. */
 export interface OfferContext {
@@ -72,6 +72,16 @@ export function offerValues(step: OfferStep, plan?: string, translate: (english:
   const { offer } = step;
   if (offer.kind === 'discount') return { percent: offer.percent, months: offer.months };
   return plan === undefined ? {} : { plan: translate(offer.planNames[plan] ?? plan) };
+}
+
+/**
+ * The ICU arguments an offer's texts may name, as offerValues gives them: a discount's everywhere, a
+ * downgrade's `plan` only on the success screen (before, no plan is chosen). The survey checker
+ * refuses any other, which would render empty.
+ */
+export function offerArguments(kind: RetentionOffer['kind'], success: boolean): (keyof OfferValues)[] {
+  if (kind === 'discount') return ['percent', 'months'];
+  return success ? ['plan'] : [];
 }
 
 /**
