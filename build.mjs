@@ -75,7 +75,11 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     sourcemap: dev ? 'linked' : false,
     legalComments: 'none',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+      // A build that lets missing translations through keeps Lingui's message compiler (src/i18n).
+      'process.env.I18N_ALLOW_MISSING': JSON.stringify(process.env.I18N_ALLOW_MISSING === '1' ? '1' : ''),
+    },
     metafile: true,
     logLevel: 'warning',
     // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file;

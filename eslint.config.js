@@ -21,7 +21,7 @@ const layers = {
   './src/generated': [],
   './src/server': ['./src/model', './src/engine', './src/generated', './schemas'],
   './src/server/dev': ['./src/model', './src/engine', './src/server'],
-  './scripts/survey': ['./src/model', './schemas'],
+  './scripts/survey': ['./src/model', './src/engine', './schemas'],
   './scripts/survey-tools': ['./src/model', './src/engine', './scripts/survey'],
   './scripts/i18n': ['./src/model', './scripts/survey'],
   './scripts/build': [],

@@ -1,11 +1,12 @@
 // Everything that keeps a catalog from shipping: a text no catalog has yet (the survey changed and
-// nobody extracted), a text a language leaves untranslated, broken ICU syntax, and a translation
-// whose placeholders differ from its English source. Every problem is reported, not just the first.
+// nobody extracted), a text a language leaves untranslated, broken ICU syntax, a translation whose
+// placeholders differ from its English source, and a plural whose forms are not its language's.
+// Every problem is reported, not just the first.
 import type { PoEntry } from './po-file';
-import { describePlaceholders, placeholdersOf, samePlaceholders, type Placeholders } from './placeholders';
+import { describePlaceholders, placeholdersOf, pluralsOf, samePlaceholders, type Placeholders } from '../survey/placeholders';
 
 /** The kinds of catalog problem; `not-extracted` and `untranslated` are the ones a translator fixes. */
-export type CatalogProblemCode = 'missing-catalog' | 'not-extracted' | 'untranslated' | 'icu-syntax' | 'placeholders';
+export type CatalogProblemCode = 'missing-catalog' | 'not-extracted' | 'untranslated' | 'icu-syntax' | 'placeholders' | 'plural-forms';
 
 /** One problem at one place; `line` is 1-based. */
 export interface CatalogProblem {
@@ -41,6 +42,39 @@ function parsed(message: string): Placeholders | Error {
   }
 }
 
+/** The largest whole number a plural is checked for: every form a count up to it takes must be written. */
+const LARGEST_COUNT = 2000;
+
+/** What a language's plurals must and may list: every form a whole number up to LARGEST_COUNT takes, and `other`; its CLDR forms. */
+function pluralRules(language: string, ordinal: boolean): { needed: string[]; known: Set<string> } {
+  const rules = new Intl.PluralRules(language, { type: ordinal ? 'ordinal' : 'cardinal' });
+  const needed = new Set<string>(Array.from({ length: LARGEST_COUNT + 1 }, (_, n) => rules.select(n)));
+  needed.add('other');
+  const known = new Set<string>(rules.resolvedOptions().pluralCategories);
+  return { needed: [...known].filter((form) => needed.has(form)), known };
+}
+
+/**
+ * What is wrong with the plural forms of one message in `language`: a form the language needs that
+ * the plural leaves out (1 would read as 3 does), or one the language does not have (never shown).
+ * Exact forms (`=0`) are always allowed.
+ */
+function pluralProblem(language: string, message: string): string | undefined {
+  for (const plural of pluralsOf(message)) {
+    const { needed, known } = pluralRules(language, plural.ordinal);
+    const missing = needed.filter((form) => !plural.forms.includes(form));
+    // Lingui compiles an exact form (=0) to its number.
+    const foreign = plural.forms.filter((form) => !/^=?\d+$/.test(form) && !known.has(form));
+    if (missing.length === 0 && foreign.length === 0) continue;
+    const wrong = [
+      ...(missing.length > 0 ? [`lacks ${missing.join(', ')}`] : []),
+      ...(foreign.length > 0 ? [`has ${foreign.join(', ')}, which ${language} does not use`] : []),
+    ];
+    return `the plural of {${plural.argument}} ${wrong.join(' and ')} (${language} needs ${needed.join(', ')})`;
+  }
+  return undefined;
+}
+
 /**
  * Checks the translated catalogs against the source catalog (English) and the source catalog
  * against the survey texts it must hold. Problems come sorted by file and line.
@@ -63,6 +97,8 @@ export function checkCatalogs(source: CatalogInput, translated: readonly Catalog
       problems.push({ file: source.file, line: entry.line, code: 'icu-syntax', message: `${quote(entry.msgid)}: ${english.message}` });
     } else {
       sourcePlaceholders.set(keyOf(entry), english);
+      const plural = pluralProblem(source.language, entry.msgstr || entry.msgid);
+      if (plural) problems.push({ file: source.file, line: entry.line, code: 'plural-forms', message: `${quote(entry.msgid)}: ${plural}` });
     }
   }
   for (const catalog of translated) {
@@ -106,6 +142,10 @@ export function checkCatalogs(source: CatalogInput, translated: readonly Catalog
           code: 'placeholders',
           message: `the translation of ${quote(entry.msgid)} has ${describePlaceholders(translation)}, the English has ${describePlaceholders(english)}`,
         });
+      }
+      const plural = pluralProblem(catalog.language, own.msgstr);
+      if (plural) {
+        problems.push({ file: catalog.file, line: own.line, code: 'plural-forms', message: `the translation of ${quote(entry.msgid)}: ${plural}` });
       }
     }
   }

@@ -3,7 +3,7 @@
 // Prints every problem as FILE:LINE:COL: error CODE: message and exits 1 when there is one.
 // --allow-missing (I18N_ALLOW_MISSING=1 in the build, always in npm run dev) reports untranslated
 // texts as warnings, one line per text naming its languages, for local work while translations are
-// under way; broken ICU and wrong placeholders stay errors.
+// under way; broken ICU, wrong placeholders and wrong plural forms stay errors.
 // --skip-survey-texts leaves out the warnings about survey texts: npm run dev compiles the survey
 // right after, and its compiler reports them at their YAML line, which is where a product manager looks.
 import { existsSync, readFileSync } from 'node:fs';

@@ -2,9 +2,10 @@
 // src/generated/locales/<locale>.ts that the app imports lazily, one chunk per language.
 // Run by the build before esbuild:  node scripts/i18n/compile.mjs
 //
-// Strict: a text a catalog leaves untranslated, broken ICU syntax or a translation whose
-// placeholders differ from the English fails the build, with every problem listed
-// (scripts/i18n/check-catalogs.ts), and `lingui compile --strict` refuses missing translations too.
+// Strict: a text a catalog leaves untranslated, broken ICU syntax, a translation whose
+// placeholders differ from the English or a plural without its language's forms fails the build,
+// with every problem listed (scripts/i18n/check-catalogs.ts), and `lingui compile --strict`
+// refuses missing translations too.
 // I18N_ALLOW_MISSING=1 compiles anyway, English standing in for what is missing: for local work
 // while a translation is under way, never for a release (npm run dev always sets it).
 // --skip-survey-texts (npm run dev) is passed on to the check: see scripts/i18n/check-catalogs.ts.

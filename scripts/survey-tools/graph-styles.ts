@@ -107,7 +107,7 @@ export const NODE_STYLES: NodeStyles = {
         kind: 'detail',
         text:
           step.offer.kind === 'discount'
-            ? `${step.offer.percent}% off for ${step.offer.months} months`
+            ? `${step.offer.percent}% off for ${step.offer.months} ${step.offer.months === 1 ? 'month' : 'months'}`
             : `smaller plans: ${Object.entries(step.offer.plans).map(([group, plans]) => `${group} → ${plans.join(', ')}`).join('; ')}`,
       },
       { kind: 'detail', text: `on: ${step.offer.toolkits.join(', ')}` },

@@ -15,7 +15,7 @@ import { checkReferences } from './reference-check';
 import { checkSchema } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
-import { catalogsBeside, checkTranslations } from './translation-check';
+import { catalogsBeside, checkMessages, checkTranslations } from './translation-check';
 import type { Catalogs } from './translation-check';
 
 /** One checked file: its parsed YAML, its format, what was read from it and its own problems. */
@@ -88,12 +88,16 @@ export function summarize(project: CheckedProject): string {
   return `survey: ${parts.join(', ')} — no problems`;
 }
 
-/** Texts of the survey and toolkits files missing from the catalogs beside their folder, where there are catalogs. */
+/**
+ * The texts of the survey and toolkits files: each a sound ICU message naming only the values it is
+ * given, and each in the catalogs beside their folder, where there are catalogs.
+ */
 async function translationProblems(files: readonly CheckedFile[]): Promise<Problem[]> {
   const catalogsByFolder = new Map<string, Promise<Catalogs | undefined>>();
   const problems: Problem[] = [];
   for (const file of files) {
     if ((file.kind !== 'survey' && file.kind !== 'toolkits') || file.yaml.data === undefined) continue;
+    problems.push(...checkMessages(file.yaml));
     const folder = dirname(file.yaml.file);
     if (!catalogsByFolder.has(folder)) catalogsByFolder.set(folder, catalogsBeside(file.yaml.file));
     const catalogs = await catalogsByFolder.get(folder);

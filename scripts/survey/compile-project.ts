@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { CompiledBundle, CompiledOfferRef, CompiledSurvey, StepForm } from '../../src/model';
+import type { CompiledBundle, CompiledSurvey, StepForm } from '../../src/model';
 import { stableJsonFile, sortKeys } from './canonical-json';
 import { loadCheckedProject } from './check-project';
 import type { CheckedFile } from './check-project';
@@ -69,7 +69,6 @@ export async function compileProject(root: string, options: CompileOptions = {})
     toolkits: compileBindings(toolkitsFile.toolkits, provider),
     redirects: compileRedirects(toolkitsFile.toolkits),
     surveys,
-    offers: offerRefs(surveys),
   };
   // Sorted and without undefined members: the same value that survey.json holds.
   return { bundle: sortKeys(bundle) as CompiledBundle, warnings };
@@ -138,19 +137,6 @@ export function firstStepForms(bundle: CompiledBundle): StepForm[] {
       return first && 'form' in first ? [first.form] : [];
     }),
   );
-}
-
-/** Every offer step of every survey, once, in survey and step order. */
-function offerRefs(surveys: Record<string, CompiledSurvey>): CompiledOfferRef[] {
-  const refs = new Map<string, CompiledOfferRef>();
-  for (const survey of Object.values(surveys)) {
-    for (const flow of Object.values(survey.audiences)) {
-      for (const step of Object.values(flow.steps)) {
-        if (step.type === 'offer') refs.set(`${survey.id}/${step.id}`, { ...step.offer, survey: survey.id, step: step.id });
-      }
-    }
-  }
-  return [...refs.keys()].sort().map((key) => refs.get(key) as CompiledOfferRef);
 }
 
 /** The compiler needs a toolkits.yaml, a provider.yaml and at least one survey. */

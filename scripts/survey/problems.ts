@@ -28,7 +28,9 @@ export type ProblemCode =
   | 'unknown-limit'
   | 'unknown-plan'
   | 'unknown-toolkit'
-  // the catalogs beside the survey
+  // the texts: ICU messages, and the catalogs beside the survey
+  | 'icu-syntax'
+  | 'unknown-placeholder'
   | 'missing-translation'
   // the branching graph
   | 'unreachable-step'

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { offerArguments } from '../../src/engine';
 import { LANGUAGES } from '../../src/model';
-import type { YamlFile } from './load-yaml';
+import type { YamlFile, YamlPath } from './load-yaml';
+import { placeholdersOf } from './placeholders';
 import { translatedIds } from './po-catalog';
 import { problemAt } from './problems';
 import type { Problem } from './problems';
@@ -25,6 +27,44 @@ export async function catalogsBeside(surveyFile: string): Promise<Catalogs | und
     catalogs.set(language, source === undefined ? undefined : translatedIds(source));
   }
   return found > 0 ? catalogs : undefined;
+}
+
+/** What the step a text belongs to may give its ICU arguments: an offer's values, nothing elsewhere. */
+function argumentsAt(data: unknown, path: YamlPath): readonly string[] {
+  const [top, index] = path;
+  if (top !== 'steps' || typeof index !== 'number' || typeof data !== 'object' || data === null) return [];
+  const { steps } = data as { steps?: unknown };
+  const step: unknown = Array.isArray(steps) ? steps[index] : undefined;
+  if (typeof step !== 'object' || step === null) return [];
+  const { type, kind } = step as { type?: unknown; kind?: unknown };
+  if (type !== 'offer' || (kind !== 'discount' && kind !== 'downgrade')) return [];
+  return offerArguments(kind, path[2] === 'success');
+}
+
+/**
+ * Every text is an ICU message, the id the catalogs translate it by: its syntax must be sound (a
+ * plural needs `other`, braces close), and it may name only the values its step gives (an offer's
+ * `{percent}`, `{months}`, `{plan}`), since any other would render empty. Checked with or without catalogs.
+ */
+export function checkMessages(yaml: YamlFile): Problem[] {
+  const problems: Problem[] = [];
+  for (const { text, path } of yamlTexts(yaml.data)) {
+    let named: string[];
+    try {
+      named = placeholdersOf(text).arguments;
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/:$/, '');
+      problems.push(problemAt(yaml.file, yaml.locate(path), 'icu-syntax', `'${text}' is not a valid ICU message: ${reason}`));
+      continue;
+    }
+    const allowed = argumentsAt(yaml.data, path);
+    const unknown = named.filter((name) => !allowed.includes(name));
+    if (unknown.length === 0) continue;
+    const given = allowed.length === 0 ? 'this text is given no values' : `this text is given ${allowed.map((name) => `{${name}}`).join(', ')}`;
+    const message = `${unknown.map((name) => `{${name}}`).join(', ')} would be empty: ${given} (a literal brace is written '{')`;
+    problems.push(problemAt(yaml.file, yaml.locate(path), 'unknown-placeholder', message));
+  }
+  return problems;
 }
 
 /**

@@ -40,6 +40,11 @@ export function initialData(step: CompiledStep, saved: StepData | undefined, use
   return kindOf(step).prefill?.(step, saved, user) ?? saved ?? {};
 }
 
+/** The values a step's texts are rendered with (an offer's numbers), for Lingui's ICU messages. */
+export function stepTextValues(step: CompiledStep): Record<string, string | number | undefined> | undefined {
+  return kindOf(step).textValues?.(step);
+}
+
 /** Whether taking the step on submits the survey (the closing form). */
 export function completesSurvey(step: CompiledStep): boolean {
   return kindOf(step).branches(step).some((branch) => 'end' in branch.outcome && branch.outcome.end === 'complete');

@@ -1,6 +1,7 @@
 // Lingui for the whole app: one i18n instance, one lazily loaded catalog chunk per language, one
 // translator for survey texts.
 import { i18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { PSEUDO_LOCALE, resolveLocale, SOURCE_LANGUAGE, type Locale } from './languages';
 import { pseudoAllowed, pseudoWanted } from './pseudo-switch';
 
@@ -9,6 +10,13 @@ export { LANGUAGES, PSEUDO_LOCALE, SOURCE_LANGUAGE, resolveLanguage, resolveLoca
 export { PSEUDO_META } from './pseudo-switch';
 
 type CatalogModule = { messages: Messages };
+
+// A survey text no catalog holds yet (added without running the extraction) stands in English,
+// compiled from its id so that its ICU arguments and plurals still render. Lingui does this itself
+// outside production; a production build that lets missing translations through
+// (I18N_ALLOW_MISSING=1, build.mjs defines it) needs the compiler too. Other production builds
+// drop this line and the ICU parser with it: their catalogs are complete.
+if (process.env.I18N_ALLOW_MISSING === '1') i18n.setMessagesCompiler(compileMessage);
 
 /** Each locale's compiled catalog (src/generated/locales, scripts/i18n/compile.mjs), each its own chunk. */
 const CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
@@ -69,11 +77,16 @@ async function activateLocale(locale: Locale, loadChunk: ChunkLoader): Promise<L
   return locale;
 }
 
+/** The values a survey text's ICU arguments take: an offer's `{percent}`, `{months}` and `{plan}`. */
+export type SurveyTextValues = Readonly<Record<string, string | number | undefined>>;
+
 /**
- * The one translator of survey texts from the compiled model: the English text is the message id.
- * Every survey text is in every catalog (the build compiles them strictly), so the English fallback
- * only covers a text added without running the extraction.
+ * The one translator of survey texts from the compiled model: the English text is the message id, an
+ * ICU message (`{months, plural, one {# month} other {# months}}`) rendered with `values` by the
+ * active language's plural rules. Every survey text is in every catalog (the build compiles them
+ * strictly), so the English fallback only covers a text added without running the extraction.
  */
-export function translateSurveyText(english: string): string {
-  return i18n.messages[english] === undefined ? english : i18n._(english);
+export function translateSurveyText(english: string, values?: SurveyTextValues): string {
+  // Before a language is active nothing is on screen; Lingui would throw.
+  return i18n.locale ? i18n._(english, values) : english;
 }

@@ -1,5 +1,5 @@
 import type { ProviderSettings } from './provider';
-import type { CompiledSurvey, RetentionOffer } from './survey';
+import type { CompiledSurvey } from './survey';
 import type { ToolkitId } from './user';
 
 /** Who may open a toolkit page beyond having an active recurring subscription. */
@@ -44,9 +44,4 @@ export interface CompiledBundle {
   toolkits: ToolkitBinding[];
   redirects: RouteRedirect[];
   surveys: Record<string, CompiledSurvey>;
-  /** Every retention offer of every survey, for the server's eligibility, accept and downgrade calls. */
-  offers: CompiledOfferRef[];
 }
-
-/** A retention offer as the server sees it: which survey step declares it, and what it offers. */
-export type CompiledOfferRef = RetentionOffer & { survey: string; step: string };

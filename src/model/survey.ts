@@ -138,13 +138,14 @@ export interface OfferStep {
   type: 'offer';
   id: StepId;
   indicator?: number;
+  /** Its texts are ICU messages rendered with the offer's values (`offerValues` in src/engine). */
   heading: string;
   /** The English text that names the step: its heading. */
   title: string;
   body: string;
   accept: string;
   decline: string;
-  /** The screen after accepting; `{plan}` in the body stands for the chosen plan's name. */
+  /** The screen after accepting; `{plan}` in its texts stands for the chosen plan's name. */
   success: { heading: string; body: string };
   offer: RetentionOffer;
   next: StepId;

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import { offerValues } from '../engine';
+import { translateSurveyText } from '../i18n';
 import type { OfferStep } from '../model';
 import { STEP_HEADING_ID, type StepFormContext } from './context';
 import { describedBy, ErrorMessage, errorId } from './ErrorMessage';
 import { ErrorSummary } from './ErrorSummary';
 import { formatMessage } from './messages';
-import { offerValues } from './offer-text';
 import { StepCaption } from './StepIntro';
-import { translateOfferText } from './translate-offer';
 
 export interface OfferStepFormProps {
   step: OfferStep;
@@ -64,9 +64,9 @@ export function OfferStepForm(props: OfferStepFormProps) {
       {error && <ErrorSummary errors={[{ fieldId: PLAN_GROUP_ID, message: error }]} submitCount={submitCount} />}
       <StepCaption indicator={indicator} />
       <h1 id={STEP_HEADING_ID} tabIndex={-1} className="heading-xl">
-        {translateOfferText(step.heading, values)}
+        {translateSurveyText(step.heading, values)}
       </h1>
-      <p className="offer__body">{translateOfferText(step.body, values)}</p>
+      <p className="offer__body">{translateSurveyText(step.body, values)}</p>
       {isDowngrade && (
         <div className={error ? 'form-group form-group--error' : 'form-group'}>
           <fieldset className="fieldset" aria-describedby={describedBy(error && errorId(PLAN_GROUP_ID))}>
@@ -93,7 +93,7 @@ export function OfferStepForm(props: OfferStepFormProps) {
                       }}
                     />
                     <label className="radios__label" htmlFor={radioId}>
-                      {translateOfferText(planNames[id] ?? id, values)}
+                      {translateSurveyText(planNames[id] ?? id, values)}
                     </label>
                   </div>
                 );
@@ -104,10 +104,10 @@ export function OfferStepForm(props: OfferStepFormProps) {
       )}
       <div className="button-group">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {translateOfferText(step.accept, values)}
+          {translateSurveyText(step.accept, values)}
         </button>
         <button type="button" className="button button--secondary" aria-disabled={busy || undefined} onClick={() => !busy && onDecline()}>
-          {translateOfferText(step.decline, values)}
+          {translateSurveyText(step.decline, values)}
         </button>
       </div>
     </form>

@@ -5,5 +5,3 @@ export { stepTitle } from './step-title';
 export { countState, textLength, type CountState } from './character-count';
 export { englishMessage, errorPath, fieldId, transformErrors } from './error-mapping';
 export { OfferStepForm, type OfferStepFormProps } from './OfferStepForm';
-export { fillOfferText, offerValues, type OfferValues } from './offer-text';
-export { translateOfferText } from './translate-offer';

@@ -1,5 +1,6 @@
-// The catalogs for what the server writes to customers (the confirmation email): the same compiled
-// Lingui catalogs as the app's (src/generated/locales), one i18n instance per language, made once.
+// The catalogs for what the server writes to customers (the confirmation email) and shows product
+// managers (the offer headings of /dev/survey): the same compiled Lingui catalogs as the app's
+// (src/generated/locales), one i18n instance per language, made once.
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { messages as de } from '../generated/locales/de';
 import { messages as en } from '../generated/locales/en';
@@ -31,9 +32,11 @@ export function i18nFor(language: Language): I18n {
 }
 
 /**
- * A survey text (a toolkit's name) in the instance's language. Its id is the English text, as in the
- * app (translateSurveyText in src/i18n): a text no catalog has yet stays English.
+ * A survey text (a toolkit's name, an offer's heading) in the instance's language, its ICU arguments
+ * rendered with `values`. Its id is the English text, as in the app (translateSurveyText in
+ * src/i18n). A text no catalog has yet stays English: outside production (where /dev/survey runs)
+ * Lingui compiles it from its id; a production build's catalogs hold every survey text.
  */
-export function surveyTextIn(i18n: I18n, english: string): string {
-  return i18n.messages[english] === undefined ? english : i18n._(english);
+export function surveyTextIn(i18n: I18n, english: string, values?: Readonly<Record<string, string | number | undefined>>): string {
+  return i18n._(english, values);
 }

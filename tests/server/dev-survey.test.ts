@@ -83,6 +83,12 @@ describe('GET /dev/survey', () => {
     expect(links.find((q) => q.get('step') === 'reason' && q.get('persona') === 'paid-monthly')?.get('route')).toBe('advertising');
   });
 
+  it('shows an offer’s heading as the customer reads it, its ICU message rendered with the offer’s numbers', async () => {
+    const body = (await harness.get('/dev/survey')).body;
+    expect(body).toContain('<td>Stay with us and save 30%</td>');
+    expect(body).not.toContain('{percent}');
+  });
+
   it('embeds the picture the build drew, and says how to draw it when there is none', async () => {
     expect((await harness.get('/dev/survey')).body).toContain('No picture of this survey yet. Run <code>npm run build</code>');
     const dir = picturesDir(harness.appDir);

@@ -9,7 +9,7 @@ import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
 import { Placeholder } from '../components/Layout';
-import { useTitle } from '../components/use-title';
+import { RefundPolicyNote, ResultHeading, SuccessPanel } from '../components/SuccessPanel';
 import { WithUser } from '../components/WithUser';
 import { surveyPath } from '../routes';
 
@@ -97,21 +97,11 @@ function Confirm({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) 
   }
 }
 
-/** A result page: its heading (also the page title, and focused when `focus`), what it means, and the help links. */
-function Page({ title, children, success, focus }: { title: string; children: ReactNode; success?: boolean; focus?: boolean }) {
-  useTitle(title);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focus) heading.current?.focus();
-  }, [focus]);
-  const h1 = (
-    <h1 ref={heading} className="heading-l" tabIndex={-1}>
-      {title}
-    </h1>
-  );
+/** A page that did not confirm: its heading (also the page title, focused when `focus`), what it means, and the help links. */
+function Page({ title, children, focus }: { title: string; children: ReactNode; focus?: boolean }) {
   return (
     <>
-      {success ? <div className="panel-success">{h1}</div> : h1}
+      <ResultHeading text={title} focus={focus ?? false} />
       {children}
       <HelpLinks />
     </>
@@ -122,16 +112,12 @@ function Confirmed({ binding, focus }: { binding: ToolkitBinding; focus: boolean
   const { t } = useLingui();
   const name = translateSurveyText(binding.name);
   return (
-    <Page success focus={focus} title={t`Your subscription has been canceled`}>
+    <SuccessPanel focus={focus} heading={t`Your subscription has been canceled`}>
       <p>
         <Trans>You have confirmed the cancellation of {name}.</Trans>
       </p>
-      <p>
-        <Trans>
-          Read our <a href={bundle.provider.links.refundPolicy}>cancellation and refund policy</a>.
-        </Trans>
-      </p>
-    </Page>
+      <RefundPolicyNote />
+    </SuccessPanel>
   );
 }
 

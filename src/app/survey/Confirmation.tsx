@@ -5,8 +5,7 @@ import type { ToolkitBinding } from '../../model';
 import { STEP_HEADING_ID } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
-import { HelpLinks } from '../components/HelpLinks';
-import { useTitle } from '../components/use-title';
+import { RefundPolicyNote, SuccessPanel } from '../components/SuccessPanel';
 import { translateSurveyText } from '../../i18n';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { randomKey } from '../submission';
@@ -29,13 +28,6 @@ function useCountdown(seconds: number) {
   return { left, restart: () => setRound((r) => r + 1) };
 }
 
-function useHeadingFocus() {
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-    document.getElementById(STEP_HEADING_ID)?.focus();
-  }, []);
-}
-
 /** The final confirmation after a submitted survey (spec §2 'Final confirmation copy'). */
 export function Confirmation({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) {
   return binding.confirmRoute ? <EmailConfirmation api={api} route={binding.route} name={binding.name} /> : <RequestConfirmation />;
@@ -50,9 +42,6 @@ function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; 
   const [sending, setSending] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const inFlight = useRef(false);
-  const heading = t`Your subscription has been canceled`;
-  useTitle(heading);
-  useHeadingFocus();
   // Announced when the countdown ends and after a resend, never every second.
   useEffect(() => {
     if (left === 0 && !confirmed) setAnnouncement(t`You can now resend the email.`);
@@ -84,20 +73,11 @@ function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; 
   };
 
   return (
-    <>
-      <div className="panel-success">
-        <h1 id={STEP_HEADING_ID} tabIndex={-1} className="heading-l">
-          {heading}
-        </h1>
-      </div>
+    <SuccessPanel heading={t`Your subscription has been canceled`} headingId={STEP_HEADING_ID} focus="on-mount">
       <p>
         <Trans>We will send you a confirmation email shortly. In rare cases, the process may take up to 3 business days.</Trans>
       </p>
-      <p>
-        <Trans>
-          Read our <a href={bundle.provider.links.refundPolicy}>cancellation and refund policy</a>.
-        </Trans>
-      </p>
+      <RefundPolicyNote />
       {confirmed ? (
         <p className="confirmed-note">
           <Trans>You have confirmed the cancellation of {name}.</Trans>
@@ -121,32 +101,18 @@ function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; 
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      <HelpLinks />
-    </>
+    </SuccessPanel>
   );
 }
 
 function RequestConfirmation() {
   const { t } = useLingui();
-  const heading = t`Your cancellation request has been sent`;
-  useTitle(heading);
-  useHeadingFocus();
   return (
-    <>
-      <div className="panel-success">
-        <h1 id={STEP_HEADING_ID} tabIndex={-1} className="heading-l">
-          {heading}
-        </h1>
-      </div>
+    <SuccessPanel heading={t`Your cancellation request has been sent`} headingId={STEP_HEADING_ID} focus="on-mount">
       <p>
         <Trans>Our team will process your request within 3 business days.</Trans>
       </p>
-      <p>
-        <Trans>
-          Read our <a href={bundle.provider.links.refundPolicy}>cancellation and refund policy</a>.
-        </Trans>
-      </p>
-      <HelpLinks />
-    </>
+      <RefundPolicyNote />
+    </SuccessPanel>
   );
 }

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
-import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, transition, type StepData } from '../../engine';
+import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledStep, CompiledSurvey, ToolkitBinding } from '../../model';
-import { offerValues, STEP_HEADING_ID, StepForm, stepTitle, translateOfferText } from '../../renderer';
+import { STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
@@ -28,9 +28,9 @@ interface SurveyScreenProps {
   api: ApiClient;
 }
 
-/** The step's name in the customer's language: an offer's heading with its values filled. */
+/** The step's name in the customer's language, with the values its text quotes (an offer's numbers). */
 function nameOfStep(step: CompiledStep): string {
-  return step.type === 'offer' ? translateOfferText(step.heading, offerValues(step)) : translateSurveyText(stepTitle(step));
+  return translateSurveyText(stepTitle(step), stepTextValues(step));
 }
 
 /** The plan a downgrade step holds from before (a reload), if any. */

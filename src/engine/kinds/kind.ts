@@ -68,6 +68,8 @@ export interface EngineKind<T extends StepType> {
   answers?(step: StepOfType<T>): readonly { id: AnswerId; isOther: boolean }[];
   /** Whether the step's answers are shuffled once per visit. */
   shuffles?(step: StepOfType<T>): boolean;
+  /** The values the step's texts are rendered with (ICU arguments, e.g. a discount's `{months}`); none for most kinds. */
+  textValues?(step: StepOfType<T>): Record<string, string | number | undefined>;
   /** What the step shows when it opens: `saved` (what was entered before) with the user's own details filled in. */
   prefill?(step: StepOfType<T>, saved: StepData | undefined, user: Pick<User, 'name' | 'email'>): StepData;
   /**

@@ -1,10 +1,39 @@
 import type { CompiledStep, OfferStep, RetentionRecord } from '../../model';
-import { downgradePlans } from '../offers';
 import { SurveyTransitionError, type OfferData } from '../state';
 import type { Branch, EngineKind } from './kind';
 
 const accepting = (step: OfferStep): Branch => ({ answer: 'accepted', label: step.accept, outcome: { end: 'retained' } });
 const declining = (step: OfferStep): Branch => ({ answer: 'declined', label: step.decline, outcome: { to: step.next } });
+
+/**
+ * The plans a downgrade offer proposes to this product group (none for a discount). The YAML names
+ * product groups in capitals (BUSINESS); the user's field is read the same way whatever its case, so
+ * the page and the server read it alike.
+ */
+export function downgradePlans(step: OfferStep, productGroup: string): string[] {
+  return step.offer.kind === 'downgrade' ? (step.offer.plans[productGroup.toUpperCase()] ?? []) : [];
+}
+
+/**
+ * The values an offer's texts are rendered with (ICU arguments of its messages): a discount's
+ * `percent` and `months`, a downgrade's `plan` once one is chosen.
+ */
+export type OfferValues = {
+  percent?: number;
+  months?: number;
+  /** The chosen plan's display name. */
+  plan?: string;
+};
+
+/**
+ * The values of an offer step's texts. `plan` is the chosen plan's id; its display name comes from
+ * the offer's `planNames`, through `translate` when given.
+ */
+export function offerValues(step: OfferStep, plan?: string, translate: (english: string) => string = (text) => text): OfferValues {
+  const { offer } = step;
+  if (offer.kind === 'discount') return { percent: offer.percent, months: offer.months };
+  return plan === undefined ? {} : { plan: translate(offer.planNames[plan] ?? plan) };
+}
 
 /** Whether a step is a retention offer: what offer availability and eligibility are about. */
 export function isOfferStep(step: CompiledStep): step is OfferStep {
@@ -40,4 +69,5 @@ export const offerKind: EngineKind<'offer'> = {
   questions: () => [],
   payloadField: (step) => `path: the choice on '${step.id}'`,
   passedBy: (step) => step.next,
+  textValues: (step) => offerValues(step),
 };

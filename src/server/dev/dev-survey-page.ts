@@ -1,9 +1,10 @@
 // GET /dev/survey: each survey's picture (drawn by the build) and, for trial and paid customers, every
 // step with a link that opens it directly (through /dev/open-step) in the chosen language.
-import { audienceOf, isOfferStep } from '../../engine';
+import { audienceOf, isOfferStep, stepTextValues } from '../../engine';
 import { AUDIENCES, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type StepType, type ToolkitBinding } from '../../model';
 import { escapeHtml as e } from '../html';
 import { LANGUAGES } from '../languages';
+import { i18nFor, surveyTextIn } from '../mail-i18n';
 import { PERSONAS, type Persona } from '../personas';
 import { canCancel } from '../toolkits';
 import { SURVEY_PAGE_SCRIPT_URL, devToolsPage } from './dev-survey-layout';
@@ -53,11 +54,8 @@ export function pageFor(bundle: CompiledBundle, survey: CompiledSurvey, route: s
 /** What a step asks, as the customer reads it (in English). */
 function stepText(step: CompiledStep): string {
   if ('question' in step) return step.heading ? `${step.heading} — ${step.question}` : step.question;
-  // The numbers a discount's texts stand for, filled in as the customer reads them.
-  if (isOfferStep(step) && step.offer.kind === 'discount') {
-    return step.title.replaceAll('{percent}', String(step.offer.percent)).replaceAll('{months}', String(step.offer.months));
-  }
-  return step.title;
+  // An ICU message: rendered with the values it quotes (an offer's numbers), as the customer reads it.
+  return surveyTextIn(i18nFor('en'), step.title, stepTextValues(step));
 }
 
 function stepKind(step: CompiledStep): string {

@@ -12,6 +12,7 @@ import { escapeHtml as e } from '../html';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../languages';
 import { PERSONAS, findPersona } from '../personas';
 import { canCancel } from '../toolkits';
+import { isEligible } from '../routes/api-offers';
 import {
   DEV_TOOLS_CSS,
   OPEN_STEP_SCRIPT,
@@ -40,9 +41,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 function offersShownTo(ctx: ServerContext, user: User, binding: ToolkitBinding, audience: Audience): string[] {
   const survey = ctx.bundle.surveys[binding.survey];
   if (!survey || !toolkitHasOffers(survey, binding.toolkit)) return [];
-  const userId = String(user.user_id);
-  const eligible = user.eligible_for_offer && !ctx.offers.acceptedOffer(userId, binding.toolkit) && ctx.offers.downgrade(userId, binding.toolkit) === undefined;
-  return availableOffers(survey, audience, { toolkit: binding.toolkit, eligible, productGroup: user.product_group.toUpperCase() });
+  return availableOffers(survey, audience, { toolkit: binding.toolkit, eligible: isEligible(ctx, user, binding), productGroup: user.product_group });
 }
 
 /** The page /dev/open-step answers with: the seed in data attributes, and the script that uses it. */

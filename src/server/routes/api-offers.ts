@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { toolkitDiscounts, toolkitDowngradePlans } from '../../engine';
+import type { ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
-import { offersFor } from '../offers';
 import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const DOWNGRADE_QUERY = {
@@ -10,8 +11,12 @@ const DOWNGRADE_QUERY = {
   properties: { to: { type: 'string', minLength: 1, maxLength: 64 } },
 };
 
-/** One retention action per user and toolkit: eligible until the offer is accepted or the plan downgraded. */
-function isEligible(ctx: ServerContext, { user, userId, binding }: ToolkitCall): boolean {
+/**
+ * One retention action per user and toolkit: eligible until the offer is accepted or the plan
+ * downgraded. The /dev/survey preview asks the same, to show what the page would.
+ */
+export function isEligible(ctx: ServerContext, user: User, binding: ToolkitBinding): boolean {
+  const userId = String(user.user_id);
   return (
     user.eligible_for_offer &&
     !ctx.offers.acceptedOffer(userId, binding.toolkit) &&
@@ -20,7 +25,7 @@ function isEligible(ctx: ServerContext, { user, userId, binding }: ToolkitCall):
 }
 
 function requireEligible(ctx: ServerContext, call: ToolkitCall): void {
-  if (!isEligible(ctx, call)) {
+  if (!isEligible(ctx, call.user, call.binding)) {
     throw new ApiError(403, 'not-eligible', `This account is not eligible for an offer on ${call.binding.name}.`);
   }
 }
@@ -29,8 +34,8 @@ function requireEligible(ctx: ServerContext, call: ToolkitCall): void {
  * The discount offer being accepted: the body's `offer` (the survey step that showed it) when given,
  * else the toolkit's only discount offer.
  */
-function acceptedOfferId(ctx: ServerContext, toolkit: string, body: unknown): string {
-  const { discounts } = offersFor(ctx.bundle, toolkit);
+function acceptedOfferId({ survey, binding: { toolkit } }: ToolkitCall, body: unknown): string {
+  const discounts = toolkitDiscounts(survey, toolkit);
   const named = typeof body === 'object' && body !== null ? (body as { offer?: unknown }).offer : undefined;
   if (named === undefined) {
     const [only] = discounts;
@@ -49,15 +54,16 @@ function acceptedOfferId(ctx: ServerContext, toolkit: string, body: unknown): st
 export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/:toolkit/eligible-for-offer/', async (request) => {
     const call = toolkitCall(ctx, request, 'offers');
-    const result = isEligible(ctx, call);
-    return { result, downgrade_plans: result ? offersFor(ctx.bundle, call.binding.toolkit).downgradePlans(call.user.product_group) : [] };
+    const { survey, binding, user } = call;
+    const result = isEligible(ctx, user, binding);
+    return { result, downgrade_plans: result ? toolkitDowngradePlans(survey, binding.toolkit, user.product_group) : [] };
   });
 
   app.post('/:toolkit/accept-offer/', async (request, reply) => {
     const call = toolkitCall(ctx, request, 'offers');
     requireObjectBody(request.body);
     const { binding, userId } = call;
-    const offer = acceptedOfferId(ctx, binding.toolkit, request.body);
+    const offer = acceptedOfferId(call, request.body);
     const outcome = ctx.idempotent(request, reply, { userId, call: 'accept-offer', toolkit: binding.toolkit }, () => {
       if (ctx.offers.acceptedOffer(userId, binding.toolkit)) {
         throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
@@ -75,7 +81,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { schema: { querystring: DOWNGRADE_QUERY }, config: { csrf: true } },
     async (request, reply) => {
       const call = toolkitCall(ctx, request, 'offers');
-      const { binding, user, userId } = call;
+      const { binding, survey, user, userId } = call;
       const { to } = request.query as { to: string };
       const outcome = ctx.idempotent(request, reply, { userId, call: 'downgrade', toolkit: binding.toolkit }, () => {
         const done = ctx.offers.downgrade(userId, binding.toolkit);
@@ -83,7 +89,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
           throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);
         }
         requireEligible(ctx, call);
-        const plans = offersFor(ctx.bundle, binding.toolkit).downgradePlans(user.product_group);
+        const plans = toolkitDowngradePlans(survey, binding.toolkit, user.product_group);
         if (!plans.includes(to)) {
           const offered = plans.length === 0 ? 'none is offered' : `offered: ${plans.join(', ')}`;
           throw new ApiError(400, 'plan-not-offered', `to: '${to}' is not a plan offered to this account (${offered}).`);

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { ToolkitBinding, User } from '../../model';
+import { toolkitHasOffers } from '../../engine';
+import type { CompiledSurvey, ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
-import { hasOffers } from '../offers';
 import type { Session } from '../sessions';
 import { canCancel } from '../toolkits';
 
@@ -13,6 +13,8 @@ export interface ToolkitCall {
   /** The user id as the database keys it. */
   userId: string;
   binding: ToolkitBinding;
+  /** The survey the toolkit's page renders: the offer calls answer for its offer steps. */
+  survey: CompiledSurvey;
 }
 
 /** Which family of calls the route belongs to: the confirmation calls or the seo/all-at-once offers. */
@@ -54,11 +56,14 @@ export function toolkitCall(ctx: ServerContext, request: FastifyRequest, family:
   if (family === 'confirmation' && binding.confirmRoute === undefined) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no email confirmation.`);
   }
-  if (family === 'offers' && !hasOffers(ctx.bundle, binding.toolkit)) {
+  const survey = ctx.bundle.surveys[binding.survey];
+  // The compiler refuses a binding to a survey that does not exist, so this is a broken bundle.
+  if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
+  if (family === 'offers' && !toolkitHasOffers(survey, binding.toolkit)) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no offer or downgrade.`);
   }
   requireAccess(session.user, binding);
-  return { session, user: session.user, userId: String(session.user.user_id), binding };
+  return { session, user: session.user, userId: String(session.user.user_id), binding, survey };
 }
 
 /** A write body whose contents the spec leaves open: absent, or a JSON object. */

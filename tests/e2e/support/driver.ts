@@ -1,12 +1,21 @@
 // Drives the survey screen the way a customer does: by the visible labels of the compiled texts.
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from '@playwright/test';
-import { downgradePlans, isOfferStep, kindOf, type PathMove, type SampleFill, type StepData } from '../../../src/engine';
+import { downgradePlans, isOfferStep, kindOf, stepTextValues, type PathMove, type SampleFill, type StepData } from '../../../src/engine';
 import type { OfferData } from '../../../src/engine';
 import type { ChoiceStep, CompiledStep, OfferStep } from '../../../src/model';
-import { fillOfferText, offerValues } from '../../../src/renderer/offer-text';
 import { stepTitle } from '../../../src/renderer/step-title';
 import { expect } from './fixtures';
 import { driverOf } from './kinds';
+
+const english = setupI18n({ locale: 'en', messages: { en: {} } });
+english.setMessagesCompiler(compileMessage);
+
+/** A survey text as the English page shows it: its ICU message rendered with the values it quotes (an offer's). */
+export function englishText(text: string, values?: Record<string, string | number | undefined>): string {
+  return english._(text, values);
+}
 
 /** Who walks the path, where that changes what they enter: a downgrade proposes plans by product group. */
 export interface Walker {
@@ -45,7 +54,7 @@ export async function enter(page: Page, step: CompiledStep, data: StepData): Pro
 
 /** The question or heading that tells which step the page shows (an offer's with its values filled). */
 export function stepHeading(step: CompiledStep): string {
-  return isOfferStep(step) ? fillOfferText(step.heading, offerValues(step)) : stepTitle(step);
+  return englishText(stepTitle(step), stepTextValues(step));
 }
 
 /** Waits until the page shows `step`, and checks its indicator and (for choices) that 'Other' is last. */

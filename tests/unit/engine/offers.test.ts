@@ -5,9 +5,13 @@ import {
   currentStep,
   downgradePlans,
   enumeratePaths,
+  offerSteps,
   restoreState,
   startSurvey,
+  toolkitDiscounts,
+  toolkitDowngradePlans,
   toolkitHasOffers,
+  toolkitOffers,
   transition,
   type PathMove,
   type SurveyState,
@@ -38,6 +42,16 @@ describe('offer availability', () => {
     expect(availableOffers(survey, 'paid', { ...ELIGIBLE, productGroup: 'PRO' })).toEqual(['discount-offer']);
     expect(downgradePlans(offerStep('paid', 'downgrade-offer'), 'BUSINESS')).toEqual(['guru', 'pro']);
     expect(downgradePlans(offerStep('paid', 'downgrade-offer'), 'GURU')).toEqual(['pro']);
+  });
+
+  it('answers the server’s offer calls from the same steps: the discounts and the plans of a toolkit', () => {
+    expect(toolkitOffers(survey, 'seo').map((step) => step.id)).toEqual(['discount-offer', 'downgrade-offer']);
+    expect(toolkitDiscounts(survey, 'all-at-once')).toEqual(['discount-offer']);
+    expect(toolkitDowngradePlans(survey, 'seo', 'business')).toEqual(['guru', 'pro']);
+    expect(toolkitDowngradePlans(survey, 'seo', 'GURU')).toEqual(['pro']);
+    expect(toolkitDowngradePlans(survey, 'seo', 'PRO')).toEqual([]);
+    expect(toolkitDiscounts(survey, 'advertising')).toEqual([]);
+    expect(toolkitDowngradePlans(survey, 'advertising', 'BUSINESS')).toEqual([]);
   });
 
   it('reads the product group whatever its case, as the server does', () => {
@@ -129,8 +143,9 @@ describe('offers and saved state', () => {
     expect(() => transition(survey, startSurvey(survey, 'paid'), { type: 'offers', available: ['reason'] })).toThrow(/not an offer/);
   });
 
-  it('lists every offer in the bundle for the server', () => {
-    expect(compiledBundle().offers.map((o) => `${o.survey}/${o.step}:${o.kind}`)).toEqual([
+  it('lists every offer of the bundle’s surveys, as the server reads them', () => {
+    const surveys = Object.values(compiledBundle().surveys);
+    expect(surveys.flatMap((each) => offerSteps(each).map((o) => `${each.id}/${o.id}:${o.offer.kind}`))).toEqual([
       'cancellation/discount-offer:discount',
       'cancellation/downgrade-offer:downgrade',
     ]);

@@ -47,6 +47,22 @@ describe('checkCatalogs', () => {
     ]);
   });
 
+  it('reports a plural whose forms are not its language’s: one lacking, or one the language does not use', () => {
+    const months = 'For {months, plural, one {# month} other {# months}}.';
+    const english = input('en', [[months, months]]);
+    const catalogs = [
+      input('pl', [[months, 'Przez {months, plural, one {# miesiąc} other {# miesięcy}}.']]),
+      input('ja', [[months, '{months, plural, one {#か月} other {#か月}}間。']]),
+      // Spanish 'many' (a million) is not needed, and an exact form is always allowed.
+      input('es', [[months, 'Durante {months, plural, =0 {ningún mes} one {# mes} other {# meses}}.']]),
+      input('de', [[months, 'Für {months} Monate.']]),
+    ];
+    expect(checkCatalogs(english, catalogs).map((p) => formatCatalogProblem(p))).toEqual([
+      "locales/ja/messages.po:6:1: error plural-forms: the translation of 'For {months, plural, one {# month} other {# months}}.': the plural of {months} has one, which ja does not use (ja needs other)",
+      "locales/pl/messages.po:6:1: error plural-forms: the translation of 'For {months, plural, one {# month} other {# months}}.': the plural of {months} lacks few, many (pl needs few, many, one, other)",
+    ]);
+  });
+
   it('reports a survey text that no catalog holds yet at the YAML file it came from', () => {
     const problems = checkCatalogs(input('en', ENGLISH), [], [{ text: 'A new answer', origin: 'survey/cancellation.yaml' }]);
     expect(problems.map((p) => formatCatalogProblem(p))).toEqual([

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogs } from '../../../scripts/i18n/catalog-files';
 import { checkCatalogs } from '../../../scripts/i18n/catalog-problems';
-import { placeholdersOf } from '../../../scripts/i18n/placeholders';
+import { placeholdersOf } from '../../../scripts/survey/placeholders';
 import { surveyTexts } from '../../../scripts/i18n/survey-extractor';
 import { compiledBundle } from '../engine/compiled';
 import { catalog, pairs, pluralForms, TRANSLATED } from './catalogs';

@@ -26,6 +26,10 @@ const FIXTURES: Record<string, Expected> = {
   'unknown-limit.yaml': [['unknown-limit', 60, 14]],
   'unknown-toolkit.yaml': [['unknown-toolkit', 43, 21]],
   'unknown-plan.yaml': [['unknown-plan', 47, 24]],
+  // Survey texts are ICU messages: a brace left open, at the text.
+  'icu-syntax.yaml': [['icu-syntax', 55, 13]],
+  // {plan} in a downgrade's body, where no plan is chosen yet: at the text.
+  'unknown-placeholder.yaml': [['unknown-placeholder', 45, 11]],
   'unknown-step.yaml': [['unknown-step', 23, 15]],
   'duplicate-step.yaml': [['duplicate-step', 53, 9]],
   'duplicate-answer.yaml': [['duplicate-answer', 52, 13]],
@@ -86,6 +90,15 @@ describe('survey checker on broken fixtures', () => {
       "the comment 'comment' of step 'final' writes third_question, which step 'competitors' already wrote on the way here " +
         '(reason → competitors → other-services → final); one of the two answers would be lost: give it another slot',
     );
+  });
+
+  it('says which values an offer text may name', async () => {
+    const messages = async (fixture: string): Promise<string[]> =>
+      (await checkSurveyProject([`${INVALID}/${fixture}`])).map((p) => p.message);
+    expect(await messages('unknown-placeholder.yaml')).toEqual(["{plan} would be empty: this text is given no values (a literal brace is written '{')"]);
+    expect(await messages('icu-syntax.yaml')).toEqual([
+      "'You will be on the {plan plan from your next billing date.' is not a valid ICU message: invalid syntax at line 1 col 26",
+    ]);
   });
 
   it('prints FILE:LINE:COL: error CODE: message with a suggestion for a close name', async () => {

@@ -1,5 +1,6 @@
 // What a message needs from the code: its ICU arguments ({count}, {count, plural, …}) and the
-// numbered tags of Lingui's <Trans> (<0>…</0>). A translation must keep exactly its source's.
+// numbered tags of Lingui's <Trans> (<0>…</0>). A translation must keep exactly its source's. Also
+// the plurals of a message, whose forms must be its language's (catalog-problems.ts).
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 
 /** The arguments and tags of one message, each sorted and listed once. */
@@ -32,6 +33,30 @@ export function placeholdersOf(message: string): Placeholders {
   // <0>, </0>, <1>, </1>: by number, the opening tag first.
   const order = (tag: string) => Number(/\d+/.exec(tag)?.[0]) * 2 + (tag.startsWith('</') ? 1 : 0);
   return { arguments: [...found].sort(), tags: [...tags].sort((a, b) => order(a) - order(b)) };
+}
+
+/** One `plural` or `selectordinal` of a message: its argument and the forms it lists (`one`, `few`, `=0`…). */
+export interface PluralUse {
+  argument: string;
+  ordinal: boolean;
+  forms: string[];
+}
+
+/** Every plural of an ICU message, nested ones included, in order. Throws on broken ICU, as placeholdersOf. */
+export function pluralsOf(message: string): PluralUse[] {
+  const found: PluralUse[] = [];
+  const walk = (tokens: CompiledMessage) => {
+    for (const token of tokens) {
+      if (typeof token === 'string') continue;
+      const [name, type, format] = token;
+      if (!format || typeof format !== 'object') continue;
+      const branches = Object.entries(format as Record<string, unknown>).filter(([key]) => key !== 'offset');
+      if (type === 'plural' || type === 'selectordinal') found.push({ argument: name, ordinal: type === 'selectordinal', forms: branches.map(([key]) => key) });
+      for (const [, branch] of branches) if (Array.isArray(branch)) walk(branch as CompiledMessage);
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return found;
 }
 
 /** Whether two messages need the same placeholders. */
