@@ -13,8 +13,8 @@ export const VALIDATION_MESSAGES = {
   emailFormat: 'Please enter your email address in the {email} format.',
   emailWithin: 'Please enter your email within {count} characters.',
   commentRequired: 'Please enter a comment.',
-  chooseAtLeast: 'Please choose at least {count} options.',
-  chooseAtMost: 'Please choose at most {count} options.',
+  chooseAtLeast: 'Please choose at least {count, plural, one {# option} other {# options}}.',
+  chooseAtMost: 'Please choose at most {count, plural, one {# option} other {# options}}.',
 } as const;
 
 /** The key of one validation message. */

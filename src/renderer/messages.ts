@@ -18,8 +18,8 @@ const DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   emailFormat: msg({ message: 'Please enter your email address in the {email} format.' }),
   emailWithin: msg({ message: 'Please enter your email within {count} characters.' }),
   commentRequired: msg`Please enter a comment.`,
-  chooseAtLeast: msg({ message: 'Please choose at least {count} options.' }),
-  chooseAtMost: msg({ message: 'Please choose at most {count} options.' }),
+  chooseAtLeast: msg({ message: 'Please choose at least {count, plural, one {# option} other {# options}}.' }),
+  chooseAtMost: msg({ message: 'Please choose at most {count, plural, one {# option} other {# options}}.' }),
 };
 
 /** The customer's text of a validation message, translated, with its number filled in. */
