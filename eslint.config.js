@@ -27,7 +27,8 @@ const layers = {
   './scripts/build': [],
   './scripts/bench': ['./src/model', './scripts/survey', './scripts/build', './build.mjs'],
   './scripts/dev': ['./src/model', './scripts/survey', './scripts/survey-tools', './build.mjs'],
-  './scripts/responses': ['./src/model', './scripts/survey-tools'],
+  './scripts/responses': ['./src/model', './src/engine', './scripts/survey-tools'],
+  './scripts/examples': ['./src/model', './scripts/survey', './build.mjs'],
 };
 
 /** Each zone forbids `target` from importing `from` but for `except` (paths relative to `from`). */

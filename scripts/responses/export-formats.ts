@@ -4,6 +4,9 @@ import { PAYLOAD_SLOTS, submissionPath } from '../../src/model';
 import { csvDocument } from './csv';
 import type { StoredSubmission } from './stored-submissions';
 
+/** How a submission's path is named: from its path ids through the compiled survey, or from its texts. */
+export type PathOf = (payload: StoredSubmission['payload']) => string;
+
 /** What the JSON export holds per submission. */
 export interface ExportedSubmission {
   id: number;
@@ -15,13 +18,13 @@ export interface ExportedSubmission {
 }
 
 /** The JSON export: an array, oldest first, indented, with a final newline. */
-export function submissionsJson(submissions: readonly StoredSubmission[]): string {
+export function submissionsJson(submissions: readonly StoredSubmission[], pathOf: PathOf = submissionPath): string {
   const records: ExportedSubmission[] = submissions.map((s) => ({
     id: s.id,
     submittedAt: new Date(s.createdAt).toISOString(),
     userId: s.userId,
     toolkit: s.toolkit,
-    path: submissionPath(s.payload),
+    path: pathOf(s.payload),
     payload: s.payload,
   }));
   return `${JSON.stringify(records, null, 2)}\n`;
@@ -43,7 +46,7 @@ export const CSV_HEADER: readonly string[] = [
 ];
 
 /** The CSV export: a header, then one row per submission, oldest first. */
-export function submissionsCsv(submissions: readonly StoredSubmission[]): string {
+export function submissionsCsv(submissions: readonly StoredSubmission[], pathOf: PathOf = submissionPath): string {
   const rows = submissions.map((s) => {
     const { payload } = s;
     const questions = PAYLOAD_SLOTS.flatMap((slot) => {
@@ -56,7 +59,7 @@ export function submissionsCsv(submissions: readonly StoredSubmission[]): string
       new Date(s.createdAt).toISOString(),
       s.userId,
       s.toolkit,
-      submissionPath(payload),
+      pathOf(payload),
       ...questions,
       declined,
       payload.name,

@@ -1,12 +1,27 @@
 // CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE]
 // The survey submissions the reference server stored, one per row (CSV) or entry (JSON), each with the
 // path taken. Reads the database read-only: data/cancel.sqlite, or DB_FILE, or --db.
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { submissionPathOf, surveyOfToolkit } from '../../src/engine';
+import type { CompiledBundle } from '../../src/model';
 import { runWhenMain } from '../survey-tools/run-cli';
-import { submissionsCsv, submissionsJson } from './export-formats';
+import { submissionsCsv, submissionsJson, type PathOf } from './export-formats';
 import { ExportError, openReadOnly, parseSince, readSubmissions } from './stored-submissions';
+
+/** The compiled survey the server serves (src/server/config.ts): a record's path ids are named by its texts. */
+const DEFAULT_BUNDLE_FILE = 'src/generated/survey.json';
+
+/**
+ * Names each record's path from its ids through the compiled survey (BUNDLE_FILE, else the build's);
+ * without a compiled survey, and for records stored before payloads carried their path, from its texts.
+ */
+function pathNamer(bundleFile: string): PathOf {
+  const bundle = existsSync(bundleFile) ? (JSON.parse(readFileSync(bundleFile, 'utf8')) as CompiledBundle) : undefined;
+  return (payload) => submissionPathOf(bundle && surveyOfToolkit(bundle, payload.toolkit), payload);
+}
 
 /** The server's database when neither --db nor DB_FILE names another (src/server/config.ts). */
 export const DEFAULT_DB_FILE = 'data/cancel.sqlite';
@@ -67,7 +82,8 @@ export async function main(args: readonly string[], io: ExportIo = processIo): P
     try {
       const submissions = readSubmissions(db, since);
       count = submissions.length;
-      text = format === 'csv' ? submissionsCsv(submissions) : submissionsJson(submissions);
+      const pathOf = pathNamer(resolve(io.cwd, io.env.BUNDLE_FILE?.trim() || DEFAULT_BUNDLE_FILE));
+      text = format === 'csv' ? submissionsCsv(submissions, pathOf) : submissionsJson(submissions, pathOf);
     } finally {
       db.close();
     }

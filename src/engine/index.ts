@@ -10,3 +10,4 @@ export * from './offers';
 export * from './entered-texts';
 export * from './kinds';
 export * from './replay';
+export * from './submission-path';

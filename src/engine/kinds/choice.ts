@@ -30,6 +30,7 @@ export const choiceKind: EngineKind<'choice'> = {
     const answer = step.answers.find((a) => a.id === move.answer);
     return answer?.input ? { answer: move.answer, details: { [answer.id]: comment } } : { answer: move.answer };
   },
+  moveLabel: (step, move) => step.answers.find((a) => a.id === move.answer)?.text,
   questions: (step) => [[step.slot, step.question]],
   answersProblem(step, entry) {
     if (entry.answers.length !== 1) return 'answers: must hold exactly one answer';

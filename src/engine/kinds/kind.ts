@@ -55,6 +55,8 @@ export interface EngineKind<T extends StepType> {
   enteredTexts(step: StepOfType<T>, data: StepData): string[];
   /** The step's data as a submitted payload states it, for the server's replay of `move`. */
   dataFromPayload(step: StepOfType<T>, move: PathMove, payload: SurveyPayload): StepData;
+  /** What was chosen in `move`, as the English text a path line shows (several answers joined by ' + '); none for a step without answers. */
+  moveLabel?(step: StepOfType<T>, move: PathMove): string | undefined;
   /** The question each slot the step may write is asked with: what the payload's entry of that slot must quote. */
   questions(step: StepOfType<T>): [PayloadSlot, string][];
   /**

@@ -50,6 +50,10 @@ export const multiKind: EngineKind<'multi'> = {
     const boxed = step.answers.find((a) => a.input !== undefined && answers.includes(a.id));
     return boxed ? { answers, details: { [boxed.id]: payload.survey[step.slot]?.comment ?? '' } } : { answers };
   },
+  moveLabel(step, move) {
+    const texts = step.answers.filter((a) => (move.answers ?? []).includes(a.id)).map((a) => a.text);
+    return texts.length > 0 ? texts.join(' + ') : undefined;
+  },
   questions: (step) => [[step.slot, step.question]],
   answersProblem(step, entry) {
     const index = entry.answers.findIndex((text) => !step.answers.some((a) => a.text === text));

@@ -28,6 +28,7 @@ export const ratingKind: EngineKind<'rating'> = {
   },
   enteredTexts: () => [],
   dataFromPayload: (_step, move) => (move.answer === undefined ? {} : { value: Number(move.answer) }),
+  moveLabel: (_step, move) => move.answer,
   questions: (step) => [[step.slot, step.question]],
   answersProblem(step, entry) {
     const [text] = entry.answers;

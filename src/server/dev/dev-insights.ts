@@ -2,6 +2,7 @@
 // survey submissions per step-1 reason and per path in a date range, as bar charts with their tables.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { submissionPathOf, surveyOfToolkit } from '../../engine';
 import { openInsights, type InsightsStore } from '../store/insights';
 import { insightsPage, type InsightsView } from './dev-insights-page';
 
@@ -40,7 +41,8 @@ export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): voi
 
   app.get('/dev/insights', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    store ??= openInsights(ctx.config.dbFile);
+    // A record's path is read from its ids, named by the texts of the survey its toolkit's page shows.
+    store ??= openInsights(ctx.config.dbFile, (payload) => submissionPathOf(surveyOfToolkit(ctx.bundle, payload.toolkit), payload));
     const toolkits = store.toolkits();
     const toolkit = typeof query.toolkit === 'string' && query.toolkit !== '' ? query.toolkit : undefined;
     const { from, to, range, error } = parseRange(query, ctx.now());

@@ -43,7 +43,7 @@ export interface InsightsStore {
  * Opens `dbFile` read-only. The server creates and migrates the file before any request reaches
  * a dev page, so the table is there; a missing file is an error.
  */
-export function openInsights(dbFile: string): InsightsStore {
+export function openInsights(dbFile: string, pathOf: (payload: SurveyPayload) => string = submissionPath): InsightsStore {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   const inRange = db.prepare<[number, number], { payload: string }>(
     'SELECT payload FROM survey_submissions WHERE created_at >= ? AND created_at < ? ORDER BY id',
@@ -59,7 +59,7 @@ export function openInsights(dbFile: string): InsightsStore {
       return {
         total: payloads.length,
         reasons: counted(payloads.map(submissionReason)),
-        paths: counted(payloads.map(submissionPath)),
+        paths: counted(payloads.map(pathOf)),
       };
     },
     toolkits: () => toolkits.all().map((row) => row.toolkit),

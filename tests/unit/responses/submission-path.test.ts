@@ -1,5 +1,6 @@
 // A submission's path, as the export writes it and /dev/insights counts it (one function, src/model).
 import { describe, expect, it } from 'vitest';
+import { submissionPathOf, surveyOfToolkit } from '../../../src/engine';
 import { NO_CHOICE, submissionPath, submissionReason } from '../../../src/model';
 import { testBundle } from '../../server/helpers/bundle';
 import { sampleSubmissions } from './seed-submissions';
@@ -29,5 +30,27 @@ describe('the path of a submission', () => {
       },
     } as unknown as Parameters<typeof submissionPath>[0]);
     expect(path).toBe('Other › Yes');
+  });
+
+  it('is read from the stored path ids through the compiled survey, the same line as from the texts', () => {
+    const bundle = testBundle();
+    expect(submissions.length).toBeGreaterThan(0);
+    for (const { toolkit, payload } of submissions) {
+      expect(payload.path.length).toBeGreaterThan(0);
+      expect(submissionPathOf(surveyOfToolkit(bundle, toolkit), payload)).toBe(submissionPath(payload));
+    }
+  });
+
+  it('names the answers the ids chose, not what the texts say, and falls back to the texts without ids', () => {
+    const bundle = testBundle();
+    const first = submissions.find((s) => s.payload.survey.first_question?.answers.length === 1);
+    if (!first) throw new Error('no submission with a step-1 answer');
+    const entry = first.payload.survey.first_question;
+    if (!entry) throw new Error('no first question');
+    const reworded = { ...first.payload, survey: { ...first.payload.survey, first_question: { ...entry, answers: ['An old wording'] } } };
+    const survey = surveyOfToolkit(bundle, first.toolkit);
+    expect(submissionPathOf(survey, reworded).split(' › ')[0]).toBe(entry.answers[0]);
+    const { path: _ids, ...stored } = reworded;
+    expect(submissionPathOf(survey, stored).split(' › ')[0]).toBe('An old wording');
   });
 });
