@@ -10,6 +10,10 @@ const dbDir = process.env.E2E_DB_DIR ?? mkdtempSync(join(tmpdir(), 'cancel-e2e-'
 /** The server's SQLite file; the tests read stored submissions back from it. */
 process.env.E2E_DB_FILE ??= join(dbDir, 'e2e.db');
 process.env.E2E_DB_DIR = dbDir;
+/** The example server: the same server on the example survey's bundle and app (scripts/examples/build-example.ts). */
+export const E2E_EXAMPLE_PORT = Number(process.env.E2E_EXAMPLE_PORT ?? 8197);
+process.env.E2E_EXAMPLE_DB_FILE ??= join(dbDir, 'example.db');
+process.env.E2E_EXAMPLE_URL = `http://127.0.0.1:${E2E_EXAMPLE_PORT}`;
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -33,14 +37,32 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node dist/server/main.mjs',
-    url: `http://127.0.0.1:${E2E_PORT}/cancel/api/get-csrf-token/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    // NODE_ENV stays unset: the development routes (/dev/sign-in, /dev/mailbox.json) are on.
-    env: { ...(serverEnv as Record<string, string>), PORT: String(E2E_PORT), HOST: '127.0.0.1', DB_FILE: process.env.E2E_DB_FILE },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node dist/server/main.mjs',
+      url: `http://127.0.0.1:${E2E_PORT}/cancel/api/get-csrf-token/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      // NODE_ENV stays unset: the development routes (/dev/sign-in, /dev/mailbox.json) are on.
+      env: { ...(serverEnv as Record<string, string>), PORT: String(E2E_PORT), HOST: '127.0.0.1', DB_FILE: process.env.E2E_DB_FILE },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node dist/server/main.mjs',
+      url: `${process.env.E2E_EXAMPLE_URL}/cancel/api/get-csrf-token/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        ...(serverEnv as Record<string, string>),
+        PORT: String(E2E_EXAMPLE_PORT),
+        HOST: '127.0.0.1',
+        DB_FILE: process.env.E2E_EXAMPLE_DB_FILE,
+        BUNDLE_FILE: 'dist/example/generated/survey.json',
+        APP_DIR: 'dist/example/app',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

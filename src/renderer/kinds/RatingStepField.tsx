@@ -33,30 +33,32 @@ export function RatingStepField(props: FieldProps) {
             {`${step.min}: ${minLabel} · ${step.max}: ${maxLabel}`}
           </p>
           <ErrorMessage id={errorId(groupId)} message={error} />
-          <div className="rating">
-            {numbers.map((value, index) => {
-              const id = index === 0 ? groupId : `${groupId}-${value}`;
-              return (
-                <div className="rating__item" key={value}>
-                  <input
-                    className="rating__input"
-                    id={id}
-                    name={groupId}
-                    type="radio"
-                    value={value}
-                    checked={data.value === value}
-                    onChange={() => onChange(value, [...fieldPathId.path, 'value'])}
-                  />
-                  <label className="rating__label" htmlFor={id}>
-                    {value}
-                  </label>
-                </div>
-              );
-            })}
-          </div>
-          <div className="rating__ends" aria-hidden="true">
-            <span>{minLabel}</span>
-            <span>{maxLabel}</span>
+          <div className="rating__scale">
+            <div className="rating">
+              {numbers.map((value, index) => {
+                const id = index === 0 ? groupId : `${groupId}-${value}`;
+                return (
+                  <div className="rating__item" key={value}>
+                    <input
+                      className="rating__input"
+                      id={id}
+                      name={groupId}
+                      type="radio"
+                      value={value}
+                      checked={data.value === value}
+                      onChange={() => onChange(value, [...fieldPathId.path, 'value'])}
+                    />
+                    <label className="rating__label" htmlFor={id}>
+                      {value}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+            <div className="rating__ends" aria-hidden="true">
+              <span>{minLabel}</span>
+              <span>{maxLabel}</span>
+            </div>
           </div>
         </fieldset>
       </div>

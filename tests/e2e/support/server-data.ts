@@ -4,15 +4,19 @@ import Database from 'better-sqlite3';
 import type { APIRequestContext } from '@playwright/test';
 import type { SurveyPayload } from '../../../src/model';
 
-function dbFile(): string {
-  const file = process.env.E2E_DB_FILE;
-  if (!file) throw new Error('E2E_DB_FILE is not set: run the tests through playwright.config.ts');
+/** Which server's database: the product's, or the example server's (the example survey's bundle). */
+type Server = 'product' | 'example';
+
+function dbFile(server: Server = 'product'): string {
+  const variable = server === 'example' ? 'E2E_EXAMPLE_DB_FILE' : 'E2E_DB_FILE';
+  const file = process.env[variable];
+  if (!file) throw new Error(`${variable} is not set: run the tests through playwright.config.ts`);
   return file;
 }
 
 /** The stored survey payloads whose name is `name` (tests give every submission a unique name). */
-export function storedSurveys(name: string): { toolkit: string; payload: SurveyPayload }[] {
-  const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
+export function storedSurveys(name: string, server: Server = 'product'): { toolkit: string; payload: SurveyPayload }[] {
+  const db = new Database(dbFile(server), { readonly: true, fileMustExist: true });
   try {
     const rows = db
       .prepare("SELECT toolkit, payload FROM survey_submissions WHERE json_extract(payload, '$.name') = ? ORDER BY id")

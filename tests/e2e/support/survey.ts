@@ -22,3 +22,11 @@ export function bindingOf(route: string): ToolkitBinding {
   if (!binding) throw new Error(`no binding for /cancel/${route}`);
   return binding;
 }
+
+let example: CompiledBundle | undefined;
+
+/** dist/example/generated/survey.json: the bundle the example server serves (scripts/examples/build-example.ts). */
+export function exampleBundle(): CompiledBundle {
+  example ??= JSON.parse(readFileSync(join(process.cwd(), 'dist/example/generated/survey.json'), 'utf8')) as CompiledBundle;
+  return example;
+}
