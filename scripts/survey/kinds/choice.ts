@@ -2,7 +2,8 @@ import { OTHER_ANSWER_ID } from '../../../src/model';
 import { choiceStepForm } from '../compile-step-schema';
 import { text } from '../read-helpers';
 import type { EdgeDef } from '../survey-def';
-import { OTHER_TEXT, visibleTo } from '../survey-def';
+import { OTHER_TEXT } from '../survey-def';
+import { compiledQuestion, noAnswersFor } from './base';
 import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
 import type { CompilerKind } from './kind';
 
@@ -21,21 +22,13 @@ export const choiceKind: CompilerKind<'choice'> = {
     return edges;
   },
   checkReferences: (step, refs) => checkAnswers(step.answers, step.other, refs),
-  emptyFor: (step, audience) =>
-    step.answers.some((answer) => visibleTo(answer.audience, audience))
-      ? undefined
-      : { path: [...step.path, 'answers'], message: `step '${step.id.name}' has no answers for ${audience} users` },
+  emptyFor: noAnswersFor,
   fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
   compile(step, context) {
     const answers = compileAnswers(step.answers, step.other, context);
     return {
       type: 'choice',
-      id: step.id.name,
-      indicator: step.indicator,
-      slot: step.slot,
-      heading: step.heading,
-      title: step.heading ?? step.question,
-      question: step.question,
+      ...compiledQuestion(step),
       order: step.order,
       answers,
       form: choiceStepForm(answers),

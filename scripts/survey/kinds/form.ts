@@ -4,6 +4,7 @@ import { asList, checked, text } from '../read-helpers';
 import { readField } from '../read-parts';
 import type { FieldDef } from '../survey-def';
 import { visibleTo } from '../survey-def';
+import { compiledBase } from './base';
 import type { CompileContext, CompilerKind } from './kind';
 
 function compileField(field: FieldDef, stepSlot: PayloadSlot, context: CompileContext): FormField {
@@ -66,11 +67,7 @@ export const formKind: CompilerKind<'form'> = {
     const fields = step.fields.filter((field) => visibleTo(field.audience, context.audience)).map((field) => compileField(field, step.slot, context));
     return {
       type: 'form',
-      id: step.id.name,
-      indicator: step.indicator,
-      slot: step.slot,
-      heading: step.heading,
-      title: step.heading ?? step.submit,
+      ...compiledBase(step, step.submit),
       fields,
       submit: step.submit,
       form: formStepForm(fields),

@@ -2,8 +2,8 @@ import type { ChoiceAnswer, FieldMessages, JsonSchema, MultiAnswer, StepForm } f
 import { maxLength, NOT_BLANK, stepForm, within } from '../compile-step-schema';
 import { checked, named, text } from '../read-helpers';
 import { integer } from '../read-parts';
-import { visibleTo } from '../survey-def';
 import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
+import { compiledQuestion, noAnswersFor } from './base';
 import type { CompilerKind } from './kind';
 
 /**
@@ -72,22 +72,14 @@ export const multiKind: CompilerKind<'multi'> = {
     if (step.max !== undefined && step.max < step.min) refs.report([...step.path, 'max'], 'invalid-value', `max (${step.max}) must not be less than min (${step.min})`);
     if (step.min > count) refs.report([...step.path, 'min'], 'invalid-value', `min (${step.min}) is more than the ${count} answers of the step`);
   },
-  emptyFor: (step, audience) =>
-    step.answers.some((answer) => visibleTo(answer.audience, audience))
-      ? undefined
-      : { path: [...step.path, 'answers'], message: `step '${step.id.name}' has no answers for ${audience} users` },
+  emptyFor: noAnswersFor,
   fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
   compile(step, context) {
     const next = checked(step.next, 'next').name;
     const answers = compileAnswers(step.answers, step.other, context, next).map(withoutNext);
     return {
       type: 'multi',
-      id: step.id.name,
-      indicator: step.indicator,
-      slot: step.slot,
-      heading: step.heading,
-      title: step.heading ?? step.question,
-      question: step.question,
+      ...compiledQuestion(step),
       answers,
       min: step.min,
       max: step.max,

@@ -2,6 +2,7 @@ import type { FieldMessages, JsonSchema, StepForm } from '../../../src/model';
 import { stepForm } from '../compile-step-schema';
 import { checked, named, text } from '../read-helpers';
 import { integer } from '../read-parts';
+import { compiledQuestion } from './base';
 import type { CompilerKind } from './kind';
 
 /** The form of a rating: `value`, a whole number from `min` to `max`, required where the step says so. */
@@ -36,12 +37,7 @@ export const ratingKind: CompilerKind<'rating'> = {
   fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
   compile: (step) => ({
     type: 'rating',
-    id: step.id.name,
-    indicator: step.indicator,
-    slot: step.slot,
-    heading: step.heading,
-    title: step.heading ?? step.question,
-    question: step.question,
+    ...compiledQuestion(step),
     min: step.min,
     max: step.max,
     minLabel: step.minLabel,

@@ -2,6 +2,7 @@ import { textStepForm } from '../compile-step-schema';
 import { named, checked, text } from '../read-helpers';
 import { readTextBox } from '../read-parts';
 import { boxTexts } from './answers';
+import { compiledQuestion } from './base';
 import type { CompilerKind } from './kind';
 
 /** A question answered with text only (step 3.5); one way on. */
@@ -21,12 +22,7 @@ export const textKind: CompilerKind<'text'> = {
     const input = context.input(step.input);
     return {
       type: 'text',
-      id: step.id.name,
-      indicator: step.indicator,
-      slot: step.slot,
-      heading: step.heading,
-      title: step.heading ?? step.question,
-      question: step.question,
+      ...compiledQuestion(step),
       input,
       next: checked(step.next, 'next').name,
       form: textStepForm(input),
