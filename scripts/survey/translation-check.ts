@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { offerArguments } from '../../src/engine';
 import { LANGUAGES } from '../../src/model';
+import { COMPILER_KINDS, isStepType } from './kinds';
 import type { YamlFile, YamlPath } from './load-yaml';
 import { placeholdersOf } from './placeholders';
+import type { Block } from './read-helpers';
 import { translatedIds } from './po-catalog';
 import { problemAt } from './problems';
 import type { Problem } from './problems';
@@ -36,9 +37,8 @@ function argumentsAt(data: unknown, path: YamlPath): readonly string[] {
   const { steps } = data as { steps?: unknown };
   const step: unknown = Array.isArray(steps) ? steps[index] : undefined;
   if (typeof step !== 'object' || step === null) return [];
-  const { type, kind } = step as { type?: unknown; kind?: unknown };
-  if (type !== 'offer' || (kind !== 'discount' && kind !== 'downgrade')) return [];
-  return offerArguments(kind, path[2] === 'success');
+  const { type } = step as { type?: unknown };
+  return isStepType(type) ? (COMPILER_KINDS[type].textArguments?.(step as Block, path.slice(2)) ?? []) : [];
 }
 
 /**

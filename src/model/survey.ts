@@ -194,6 +194,14 @@ export type StepType = CompiledStep['type'];
 /** The compiled step of one kind. */
 export type StepOfType<T extends StepType> = Extract<CompiledStep, { type: T }>;
 
+/**
+ * Whether `step` is of the kind `type`, narrowing it to that kind's fields: for code that looks at
+ * one kind's fields (tests, fixtures), never for behaviour, which each kind's modules own.
+ */
+export function isStepOfType<T extends StepType>(step: CompiledStep | undefined, type: T): step is StepOfType<T> {
+  return step?.type === type;
+}
+
 /** The steps that carry an RJSF form: every kind but the offer. */
 export type FormBearingStep = Exclude<CompiledStep, OfferStep>;
 

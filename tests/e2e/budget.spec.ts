@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstScreen, kb, totalSizes, watchFirstInput } from '../../scripts/bench/first-screen';
-import { LANGUAGES } from '../../src/model';
+import { isStepOfType, LANGUAGES } from '../../src/model';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
 import { bindingOf, surveyOf } from './support/survey';
@@ -48,7 +48,7 @@ test('/cancel/seo: the first screen stays within its JS and CSS budgets', async 
   // Only the first step's validators (one per audience): the later steps' load once it shows.
   const survey = surveyOf(bindingOf('seo'));
   const firstSteps = Object.values(survey.audiences).map((flow) => flow.steps[flow.start]);
-  const allowed = new Set(firstSteps.flatMap((step) => (step && step.type !== 'offer' ? [step.form.validatorId] : [])));
+  const allowed = new Set(firstSteps.flatMap((step) => (step && !isStepOfType(step, 'offer') ? [step.form.validatorId] : [])));
   const validators = screen.scripts.map((asset) => /^chunks\/([0-9a-f]{12})-/.exec(asset)?.[1]).filter((id): id is string => id !== undefined);
   expect(validators.filter((id) => !allowed.has(id)), 'validators of later steps').toEqual([]);
 

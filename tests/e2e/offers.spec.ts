@@ -18,7 +18,7 @@ import {
   type PathMove,
   type SurveyState,
 } from '../../src/engine';
-import type { CompiledStep, OfferStep, ToolkitBinding } from '../../src/model';
+import { isStepOfType, type CompiledStep, type OfferStep, type ToolkitBinding } from '../../src/model';
 import { dataFor, englishText, enter, expectStep, radio, stepHeading, submitButton, submitStep } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { answerEmailCalls, expectErrors, expectLinkFocuses } from './support/forms';
@@ -46,7 +46,7 @@ const describePath = (path: PathMove[]) => path.map((m) => (m.answer ? `${m.step
 
 function offerStep(id: string): OfferStep {
   const step: CompiledStep | undefined = flow.steps[id];
-  if (step?.type !== 'offer') throw new Error(`'${id}' is not an offer step of the paid flow`);
+  if (!isStepOfType(step, 'offer')) throw new Error(`'${id}' is not an offer step of the paid flow`);
   return step;
 }
 const DISCOUNT = offerStep('discount-offer');
@@ -119,12 +119,12 @@ test.describe('an eligible customer', () => {
         expect(step.id).toBe(move.step);
         await expectStep(page, step, survey.indicatorSteps);
         const data = dataFor(step, move, name, { productGroup: PRODUCT_GROUP });
-        if (step.type === 'offer') {
+        if (isStepOfType(step, 'offer')) {
           await expect(heading(page)).toBeFocused();
           await expect(page).toHaveTitle(`${stepHeading(step)} – ${PROVIDER}`);
         }
         await enter(page, step, data);
-        if (step.type === 'offer' && move.answer === 'accepted') {
+        if (isStepOfType(step, 'offer') && move.answer === 'accepted') {
           // A double click accepts once.
           await page.getByRole('button', { name: submitButton(step, data), exact: true }).dblclick();
         } else {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPayload, currentStep, enumeratePaths, kindOf, startSurvey, transition, type SampleFill, type StepValidation } from '../../src/engine';
-import { AUDIENCES, type Audience, type CompiledSurvey, type MultiStep, type RatingStep, type SurveyPayload } from '../../src/model';
+import { AUDIENCES, isStepOfType, type Audience, type CompiledSurvey, type StepOfType, type SurveyPayload } from '../../src/model';
 import { stepValidationOf, type ValidateFunction } from '../../src/server/step-validators';
 import { surveyAnswerProblem } from '../../src/server/survey-answers';
 import { loadCheckedProject } from '../../scripts/survey';
@@ -39,10 +39,10 @@ beforeAll(async () => {
   validate = stepValidationOf((id) => validators.get(id));
 });
 
-const stepOf = <T extends 'multi' | 'rating'>(id: string, type: T): Extract<MultiStep | RatingStep, { type: T }> => {
+const stepOf = <T extends 'multi' | 'rating'>(id: string, type: T): StepOfType<T> => {
   const step = survey.audiences.paid.steps[id];
-  if (!step || step.type !== type) throw new Error(`'${id}' is not a ${type} step`);
-  return step as Extract<MultiStep | RatingStep, { type: T }>;
+  if (!isStepOfType(step, type)) throw new Error(`'${id}' is not a ${type} step`);
+  return step;
 };
 
 /** The payload of a customer who took `path`, as the page builds it. */

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { CompiledBundle } from '../../../src/model';
+import { isStepOfType, type CompiledBundle } from '../../../src/model';
 import { compressPlugin } from '../../build/compress-plugin.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,7 +16,7 @@ function floorStep() {
   const survey = bundle.surveys.cancellation;
   const flow = survey?.audiences.paid;
   const step = flow?.steps[flow.start];
-  if (!survey || !step || step.type !== 'choice') throw new Error('the compiled survey has no choice step to start the paid cancellation survey');
+  if (!survey || !step || !isStepOfType(step, 'choice')) throw new Error('the compiled survey has no choice step to start the paid cancellation survey');
   return {
     provider: bundle.provider.name,
     heading: step.heading ?? step.question,

@@ -38,6 +38,8 @@ export interface CompilerKind<T extends StepType> {
   fillers(def: StepDefOfType<T>, audience: Audience): Filler[];
   /** The step as `context.audience` sees it, with its form. */
   compile(def: StepDefOfType<T>, context: CompileContext): StepOfType<T>;
+  /** The ICU arguments the texts of a step block may name, by the text's `path` within the block; none for most kinds. */
+  textArguments?(block: Block, path: YamlPath): readonly string[];
   /** Every customer-visible text of the compiled step, each translated through the catalogs. */
   texts(step: StepOfType<T>): (string | undefined)[];
 }

@@ -1,3 +1,4 @@
+import { offerArguments } from '../../../src/engine';
 import { CANCELLABLE_TOOLKITS } from '../../../src/model';
 import type { RetentionOffer } from '../../../src/model';
 import { asBlock, asList, checked, named, text } from '../read-helpers';
@@ -51,6 +52,7 @@ export const offerKind: CompilerKind<'offer'> = {
     }
   },
   fillers: () => [],
+  textArguments: (block, path) => (block.kind === 'discount' || block.kind === 'downgrade' ? offerArguments(block.kind, path[0] === 'success') : []),
   compile(step) {
     const toolkits = step.toolkits.map((toolkit) => toolkit.name);
     const offer: RetentionOffer =

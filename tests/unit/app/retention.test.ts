@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { retentionAttempt, takeOffer } from '../../../src/app/retention';
-import type { CompiledStep, OfferStep } from '../../../src/model';
+import { isStepOfType, type CompiledStep, type OfferStep } from '../../../src/model';
 import { cancellationSurvey } from '../engine/compiled';
 
 function offer(step: CompiledStep | undefined): OfferStep {
-  if (step?.type !== 'offer') throw new Error(`not an offer step: ${step?.id ?? 'none'}`);
+  if (!isStepOfType(step, 'offer')) throw new Error(`not an offer step: ${step?.id ?? 'none'}`);
   return step;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledBundle, JsonSchema } from '../../../src/model';
+import { isStepOfType, type CompiledBundle, type JsonSchema } from '../../../src/model';
 import { MODULE_STUBS, RJSF_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
 
 const ROOT = process.cwd();
@@ -120,7 +120,7 @@ describe('the compiled surveys keep to what the left-out code assumes', () => {
     for (const survey of Object.values(bundle.surveys)) {
       for (const flow of Object.values(survey.audiences)) {
         for (const step of Object.values(flow.steps)) {
-          if (step.type === 'offer') continue;
+          if (isStepOfType(step, 'offer')) continue;
           forms += 1;
           const { schema, uiSchema } = step.form;
           const where = `step '${step.id}'`;

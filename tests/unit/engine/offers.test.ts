@@ -16,7 +16,7 @@ import {
   type PathMove,
   type SurveyState,
 } from '../../../src/engine';
-import { AUDIENCES, type Audience, type OfferStep } from '../../../src/model';
+import { isStepOfType, AUDIENCES, type Audience, type OfferStep } from '../../../src/model';
 import { cancellationSurvey, compiledBundle } from './compiled';
 import { dataFor } from './walk';
 
@@ -100,7 +100,7 @@ describe.each(AUDIENCES)('offer nodes of the %s graph', (audience) => {
       for (const move of path) {
         const step = currentStep(survey, state);
         expect(step.id).toBe(move.step);
-        const data = step.type === 'offer' ? { choice: move.answer as 'accepted' | 'declined', plan: 'guru' } : dataFor(step, move);
+        const data = isStepOfType(step, 'offer') ? { choice: move.answer as 'accepted' | 'declined', plan: 'guru' } : dataFor(step, move);
         state = transition(survey, state, { type: 'continue', data });
       }
       const last = path[path.length - 1];

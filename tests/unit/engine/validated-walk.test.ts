@@ -6,7 +6,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { currentStep, enumeratePaths, startSurvey, transition } from '../../../src/engine';
-import { AUDIENCES, type StepForm } from '../../../src/model';
+import { isStepOfType, AUDIENCES, type StepForm } from '../../../src/model';
 import { cancellationSurvey } from './compiled';
 import { dataFor } from './walk';
 
@@ -26,7 +26,7 @@ describe.each(AUDIENCES)('%s paths under the compiled validators', (audience) =>
       for (const move of path) {
         const step = currentStep(survey, state);
         const data = dataFor(step, move);
-        if (step.type !== 'offer') expect(errorsOf(step.form, data), `${step.id} ${move.answer ?? ''}`).toEqual([]);
+        if (!isStepOfType(step, 'offer')) expect(errorsOf(step.form, data), `${step.id} ${move.answer ?? ''}`).toEqual([]);
         state = transition(survey, state, { type: 'continue', data });
       }
       expect(state.status).toBe('complete');
@@ -35,7 +35,7 @@ describe.each(AUDIENCES)('%s paths under the compiled validators', (audience) =>
 
   it('refuses every answer that needs text when its box is blank', () => {
     for (const step of Object.values(survey.audiences[audience].steps)) {
-      if (step.type !== 'choice') continue;
+      if (!isStepOfType(step, 'choice')) continue;
       for (const answer of step.answers.filter((a) => a.input?.required)) {
         expect(errorsOf(step.form, { answer: answer.id, details: { [answer.id]: ' \n ' } }), `${step.id} ${answer.id}`).not.toEqual([]);
       }
@@ -46,7 +46,7 @@ describe.each(AUDIENCES)('%s paths under the compiled validators', (audience) =>
 describe('a box the customer no longer sees', () => {
   it('does not hold the step up with text over its limit', () => {
     const step = survey.audiences.paid.steps['what-could-be-better'];
-    if (step?.type !== 'choice') throw new Error('what-could-be-better is not a choice step');
+    if (!isStepOfType(step, 'choice')) throw new Error('what-could-be-better is not a choice step');
     const tooLong = 'x'.repeat(1501);
     expect(errorsOf(step.form, { answer: 'poor-service', details: { other: tooLong } })).toEqual([]);
     expect(errorsOf(step.form, { answer: 'other', details: { other: tooLong } })).toEqual(['maxLength .details.other']);

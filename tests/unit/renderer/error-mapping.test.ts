@@ -1,18 +1,18 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { englishMessage, fieldId, fieldOrder, isUnchosenDetail, transformErrors } from '../../../src/renderer/error-mapping';
-import type { CompiledStep, FormBearingStep, FormStep } from '../../../src/model';
+import { isStepOfType, type CompiledStep, type FormBearingStep, type FormStep } from '../../../src/model';
 import { cancellationSurvey, compiledBundle } from '../engine/compiled';
 
 /** A step that carries a form (every kind but an offer); throws on any other. */
 function withForm(step: CompiledStep | undefined): FormBearingStep {
-  if (!step || step.type === 'offer') throw new Error(`not a step with a form: ${step?.id ?? 'none'}`);
+  if (!step || isStepOfType(step, 'offer')) throw new Error(`not a step with a form: ${step?.id ?? 'none'}`);
   return step;
 }
 
 /** The closing form step; throws on any other. */
 function formStep(step: CompiledStep | undefined): FormStep {
-  if (step?.type !== 'form') throw new Error(`not a closing form: ${step?.id ?? 'none'}`);
+  if (!isStepOfType(step, 'form')) throw new Error(`not a closing form: ${step?.id ?? 'none'}`);
   return step;
 }
 

@@ -3,12 +3,12 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { offerValues } from '../../../src/engine';
 import { translateSurveyText } from '../../../src/i18n';
-import { LANGUAGES, type CompiledStep, type Language, type OfferStep } from '../../../src/model';
+import { isStepOfType, LANGUAGES, type CompiledStep, type Language, type OfferStep } from '../../../src/model';
 import { cancellationSurvey } from '../engine/compiled';
 import { catalog } from '../i18n/catalogs';
 
 function offer(step: CompiledStep | undefined): OfferStep {
-  if (step?.type !== 'offer') throw new Error(`not an offer step: ${step?.id ?? 'none'}`);
+  if (!isStepOfType(step, 'offer')) throw new Error(`not an offer step: ${step?.id ?? 'none'}`);
   return step;
 }
 

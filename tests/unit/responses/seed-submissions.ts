@@ -1,7 +1,7 @@
 // Submissions as the app would post them, built by the engine along real paths of the compiled survey,
 // and a database seeded with them (through the server's own migrations and insert).
 import { buildPayload, currentStep, enumeratePaths, kindOf, startSurvey, transition, type PathMove, type SampleFill, type StepData } from '../../../src/engine';
-import type { Audience, CompiledBundle, CompiledStep, CompiledSurvey, SurveyPayload } from '../../../src/model';
+import { isStepOfType, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type SurveyPayload } from '../../../src/model';
 import { openDatabase } from '../../../src/server/db';
 import { submissionTable } from '../../../src/server/store/submissions';
 
@@ -53,7 +53,7 @@ export const FIRST_DAY = Date.parse('2025-05-01T10:00:00Z');
 export function sampleSubmissions(bundle: CompiledBundle): SeedSubmission[] {
   const survey = bundle.surveys.cancellation;
   if (!survey) throw new Error('the bundle has no cancellation survey');
-  const offers = ['discount-offer', 'downgrade-offer'].filter((id) => survey.audiences.paid.steps[id]?.type === 'offer');
+  const offers = ['discount-offer', 'downgrade-offer'].filter((id) => isStepOfType(survey.audiences.paid.steps[id], 'offer'));
   const walks: { audience: Audience; path: PathMove[]; offers: string[] }[] = [
     ...enumeratePaths(survey, 'trial').map((path) => ({ audience: 'trial' as const, path, offers: [] })),
     ...enumeratePaths(survey, 'paid').map((path) => ({ audience: 'paid' as const, path, offers: [] })),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUDIENCES } from '../../../src/model';
+import { isStepOfType, AUDIENCES } from '../../../src/model';
 import type { Audience, ChoiceAnswer, CompiledBundle } from '../../../src/model';
 import { compileSurveyProject } from '../../../scripts/survey';
 import { GRAPH_VIEWS, legendEntries, flowPicture, NODE_STYLES, stepText, surveyGraphDot, surveyGraphSvg } from '../../../scripts/survey-tools';
@@ -37,7 +37,7 @@ const svgEdges = (view: GraphView, from: string, to: string) => svgOf(view).filt
 const seenBy = (stepId: string, answer: ChoiceAnswer): Audience[] =>
   AUDIENCES.filter((a) => {
     const step = flow(a).steps[stepId];
-    return step?.type === 'choice' && step.answers.some((x) => x.id === answer.id && x.next === answer.next);
+    return isStepOfType(step, 'choice') && step.answers.some((x) => x.id === answer.id && x.next === answer.next);
   });
 
 describe.each(AUDIENCES)('the graph of the shipped survey shows every %s step and answer', (audience) => {
@@ -54,7 +54,7 @@ describe.each(AUDIENCES)('the graph of the shipped survey shows every %s step an
 
   it.each(viewsOf(audience))('in the %s view: each answer on an arrow to its next step', (view) => {
     for (const step of Object.values(flow(audience).steps)) {
-      if (step.type !== 'choice') continue;
+      if (!isStepOfType(step, 'choice')) continue;
       for (const answer of step.answers) {
         const dotTexts = dotEdgesFrom(view, step.id, answer.next).map((e) => labelText(e.attrs.label));
         expect(dotTexts.some((text) => text.includes(answer.text)), `${step.id} › ${answer.id}`).toBe(true);
@@ -76,7 +76,7 @@ describe('the combined graph', () => {
     let marked = 0;
     for (const audience of AUDIENCES) {
       for (const step of Object.values(flow(audience).steps)) {
-        if (step.type !== 'choice') continue;
+        if (!isStepOfType(step, 'choice')) continue;
         for (const answer of step.answers) {
           const who = seenBy(step.id, answer);
           const edges = dotEdgesFrom('both', step.id, answer.next).filter((e) => labelText(e.attrs.label).includes(answer.text));
@@ -145,7 +145,7 @@ describe('labels', () => {
     const tricky = 'Why <b>not</b> "now" & \\ later? It’s <3';
     const copy = structuredClone(bundle);
     const step = copy.surveys.cancellation?.audiences.paid.steps['why-not-using'];
-    if (step?.type !== 'choice') throw new Error('no why-not-using step');
+    if (!isStepOfType(step, 'choice')) throw new Error('no why-not-using step');
     step.question = tricky;
     const answer = step.answers[0];
     if (!answer) throw new Error('no answer');

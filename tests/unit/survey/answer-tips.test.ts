@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import providerSchema from '../../../schemas/provider.schema.json';
 import surveySchema from '../../../schemas/survey.schema.json';
-import { PROVIDER_LINK_NAMES, type ChoiceStep } from '../../../src/model';
+import { isStepOfType, PROVIDER_LINK_NAMES, type ChoiceStep } from '../../../src/model';
 import { compiledBundle } from '../engine/compiled';
 
 const tipsOf = (audience: 'trial' | 'paid') =>
   Object.values(compiledBundle().surveys.cancellation?.audiences[audience].steps ?? {})
-    .filter((step): step is ChoiceStep => step.type === 'choice')
+    .filter((step): step is ChoiceStep => isStepOfType(step, 'choice'))
     .flatMap((step) => step.answers.filter((answer) => answer.tip).map((answer) => ({ step: step.id, answer: answer.id, tip: answer.tip })));
 
 describe('answer tips', () => {

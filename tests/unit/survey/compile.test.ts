@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import payloadSchema from '../../../schemas/survey-payload.schema.json';
 import { flowEdges, flowNodes } from '../../../src/engine';
-import type { ChoiceStep, CompiledBundle, CompiledFlow, CompiledStep, FormStep, TextStep } from '../../../src/model';
+import { isStepOfType, type ChoiceStep, type CompiledBundle, type CompiledFlow, type CompiledStep, type FormStep, type TextStep } from '../../../src/model';
 import { compiledFiles, compileSurveyProject, SurveyProblemsError, writeCompiled } from '../../../scripts/survey';
 
 const ROOT = process.cwd();
@@ -52,7 +52,7 @@ describe('compiled cancellation survey (spec §3 answer tree, §4 transitions)',
   it('Other is the last answer, with a required text box of 1500 characters', () => {
     for (const audience of ['trial', 'paid'] as const) {
       for (const s of Object.values(flow(audience).steps)) {
-        if (s.type !== 'choice' || s.id === 'competitors') continue;
+        if (!isStepOfType(s, 'choice') || s.id === 'competitors') continue;
         const last = s.answers[s.answers.length - 1];
         expect(last).toEqual({
           id: 'other',
@@ -291,7 +291,7 @@ describe('compiled step forms', () => {
 
   it('the email field of every closing form has the payload schema\'s email pattern', () => {
     const forms = Object.values(bundle.surveys).flatMap((survey) =>
-      Object.values(survey.audiences).flatMap((f) => Object.values(f.steps).filter((s): s is FormStep => s.type === 'form')),
+      Object.values(survey.audiences).flatMap((f) => Object.values(f.steps).filter((s): s is FormStep => isStepOfType(s, 'form'))),
     );
     expect(forms.length).toBeGreaterThanOrEqual(4);
     const pattern = payloadSchema.properties.email.pattern;

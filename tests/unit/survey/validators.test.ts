@@ -6,7 +6,7 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledBundle, StepForm } from '../../../src/model';
+import { isStepOfType, type CompiledBundle, type StepForm } from '../../../src/model';
 import { compiledFiles, GENERATED_DIR } from '../../../scripts/survey';
 
 const ROOT = process.cwd();
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 function form(survey: string, audience: 'trial' | 'paid', stepId: string): StepForm {
   const step = bundle.surveys[survey]?.audiences[audience].steps[stepId];
-  const found = step && step.type !== 'offer' ? step.form : undefined;
+  const found = step && !isStepOfType(step, 'offer') ? step.form : undefined;
   if (!found) throw new Error(`no step ${stepId}`);
   return found;
 }
@@ -131,7 +131,7 @@ describe('precompiled step validators', () => {
   it('has one module per distinct validator id, and the index loads each: the first steps with the page, the rest on demand', () => {
     const ids = new Set(
       Object.values(bundle.surveys).flatMap((s) =>
-        Object.values(s.audiences).flatMap((f) => Object.values(f.steps).flatMap((step) => (step.type === 'offer' ? [] : [step.form.validatorId]))),
+        Object.values(s.audiences).flatMap((f) => Object.values(f.steps).flatMap((step) => (isStepOfType(step, 'offer') ? [] : [step.form.validatorId]))),
       ),
     );
     const modules = [...files.keys()].filter((p) => p.endsWith('.cjs')).map((p) => p.slice(-16, -4));
@@ -141,7 +141,7 @@ describe('precompiled step validators', () => {
       Object.values(bundle.surveys).flatMap((s) =>
         Object.values(s.audiences).flatMap((f) => {
           const step = f.steps[f.start];
-          return step && step.type !== 'offer' ? [step.form.validatorId] : [];
+          return step && !isStepOfType(step, 'offer') ? [step.form.validatorId] : [];
         }),
       ),
     );
