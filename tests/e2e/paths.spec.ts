@@ -129,6 +129,7 @@ test.describe('the stored payload, written out by hand (spec §3)', () => {
         third_question: entry('Are you going to use any other service instead?', ['Yes'], 'Rival Suite, Other Tool'),
         fourth_question: entry('Have anything else to add?', [], 'Thanks for the years'),
       },
+      path: [{ step: 'reason', answer: 'other' }, { step: 'competitors', answer: 'will-use-other' }, { step: 'other-services' }, { step: 'final' }],
     });
   });
 
@@ -161,6 +162,12 @@ test.describe('the stored payload, written out by hand (spec §3)', () => {
         second_question: entry('What makes you unsure?', ['It takes too much time to get started']),
         third_question: entry('Are you going to use any other service instead?', ['Not sure yet']),
       },
+      path: [
+        { step: 'reason', answer: 'not-sure-need' },
+        { step: 'why-not-sure', answer: 'takes-too-much-time' },
+        { step: 'competitors', answer: 'not-sure-yet' },
+        { step: 'final' },
+      ],
     });
   });
 });
