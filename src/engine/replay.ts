@@ -6,7 +6,7 @@ import { isOfferStep } from './kinds/offer';
 import { buildPayload } from './payload';
 import { startSurvey } from './start';
 import { SurveyTransitionError, type StepData, type SurveyState } from './state';
-import { currentStep, flowOf, isConditional } from './steps';
+import { currentStep, flowOf, isConditional, stepAt } from './steps';
 import { transition } from './transition';
 
 /** One failed rule of a step's form: the data field, the JSON Schema keyword, and the limit it quotes. */
@@ -71,7 +71,7 @@ interface Replayed {
 function replay(survey: CompiledSurvey, audience: Audience, payload: SurveyPayload, context: ReplayContext): Replayed | string {
   const flow = survey.audiences[audience];
   const path: PathMove[] = payload.path;
-  const shown = path.filter((move) => isConditional(flow.steps[move.step])).map((move) => move.step);
+  const shown = path.filter((move) => isConditional(stepAt(flow, move.step))).map((move) => move.step);
   let state = transition(survey, startSurvey(survey, audience, () => 0), { type: 'offers', available: [...new Set(shown)] });
   const failures: string[] = [];
   const questions = new Map<PayloadSlot, string>();
@@ -123,12 +123,12 @@ function entryProblem(slot: string, entry: QuestionEntry, expected: QuestionEntr
 function retentionProblem(payload: SurveyPayload, expected: SurveyPayload, survey: CompiledSurvey, audience: Audience): string | undefined {
   const records = payload.retention ?? [];
   const wanted = expected.retention ?? [];
-  const steps = flowOf(survey, { audience }).steps;
+  const flow = flowOf(survey, { audience });
   for (const [index, record] of records.entries()) {
     const field = `retention[${index}]`;
     const shown = wanted.find((w) => w.offer === record.offer);
     if (shown === undefined) return `${field}.offer: '${record.offer}' is not an offer on the path the answers take`;
-    const step = steps[record.offer];
+    const step = stepAt(flow, record.offer);
     if (step && isOfferStep(step) && !step.offer.toolkits.includes(payload.toolkit)) return `${field}.offer: the ${payload.toolkit} page does not offer '${record.offer}'`;
     if (record.kind !== shown.kind) return `${field}.kind: must be '${shown.kind}'`;
     if (records.findIndex((other) => other.offer === record.offer) !== index) return `${field}.offer: '${record.offer}' is declined once only`;
@@ -141,9 +141,9 @@ function retentionProblem(payload: SurveyPayload, expected: SurveyPayload, surve
 
 /** The offers on the path that the payload's toolkit does not show. */
 function foreignOffer(survey: CompiledSurvey, audience: Audience, payload: SurveyPayload): string | undefined {
-  const steps = survey.audiences[audience].steps;
+  const flow = survey.audiences[audience];
   for (const [index, move] of payload.path.entries()) {
-    const step = steps[move.step];
+    const step = stepAt(flow, move.step);
     if (step && isOfferStep(step) && !step.offer.toolkits.includes(payload.toolkit)) return `path[${index}].step: the ${payload.toolkit} page does not offer '${move.step}'`;
   }
   return undefined;

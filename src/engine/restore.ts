@@ -1,7 +1,7 @@
 import type { CompiledSurvey } from '../model';
 import { kindOf } from './kinds';
 import type { StepData, SurveyState } from './state';
-import { isConditional, landingStepId, nextStepId } from './steps';
+import { isConditional, landingStepId, nextStepId, stepAt } from './steps';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -17,12 +17,12 @@ export function restoreState(survey: CompiledSurvey, audience: SurveyState['audi
   if (!Array.isArray(trail) || trail.length === 0 || !isRecord(data) || !isRecord(order)) return null;
   if (status !== 'answering' || !Array.isArray(offers)) return null;
   const flow = survey.audiences[audience];
-  if (!offers.every((id) => typeof id === 'string' && isConditional(flow.steps[id]))) return null;
+  if (!offers.every((id) => typeof id === 'string' && isConditional(stepAt(flow, id)))) return null;
   const offerIds = offers as string[];
   if (trail[0] !== landingStepId(flow, offerIds, flow.start)) return null;
   for (let i = 0; i < trail.length; i++) {
     const id = trail[i];
-    const step = typeof id === 'string' ? flow.steps[id] : undefined;
+    const step = typeof id === 'string' ? stepAt(flow, id) : undefined;
     if (!step) return null;
     const next = trail[i + 1];
     if (next === undefined) break;

@@ -7,9 +7,17 @@ export function flowOf(survey: CompiledSurvey, state: Pick<SurveyState, 'audienc
   return survey.audiences[state.audience];
 }
 
+/**
+ * A step of the flow by an id that may come from outside (a saved state, a submitted path): only the
+ * flow's own steps, never what an object inherits (`constructor`, `__proto__`).
+ */
+export function stepAt(flow: CompiledFlow, id: string): CompiledStep | undefined {
+  return Object.hasOwn(flow.steps, id) ? flow.steps[id] : undefined;
+}
+
 /** A step of the flow by id; throws when the compiled flow has no such step. */
 export function stepById(flow: CompiledFlow, id: StepId): CompiledStep {
-  const step = flow.steps[id];
+  const step = stepAt(flow, id);
   if (!step) throw new SurveyTransitionError(`'${id}' is not a step of the ${flow.audience} flow`);
   return step;
 }

@@ -1,10 +1,11 @@
-import { NO_CHOICE, PATH_SEPARATOR, submissionPath, type CompiledBundle, type CompiledStep, type CompiledSurvey, type PathMove, type SurveyPayload } from '../model';
+import { NO_CHOICE, PATH_SEPARATOR, submissionPath, type CompiledBundle, type CompiledSurvey, type PathMove, type SurveyPayload } from '../model';
 import { kindOf } from './kinds';
+import { stepAt } from './steps';
 
 /** What was chosen in `move`, named by whichever audience's flow has the step and its answers (a record keeps no audience). */
 function labelOf(survey: CompiledSurvey, move: PathMove): string | undefined {
   for (const flow of Object.values(survey.audiences)) {
-    const step: CompiledStep | undefined = flow.steps[move.step];
+    const step = stepAt(flow, move.step);
     const label = step && kindOf(step).moveLabel?.(step, move);
     if (label !== undefined) return label;
   }

@@ -1,7 +1,7 @@
 import type { CompiledFlow, CompiledSurvey, StepId } from '../model';
 import { SurveyTransitionError, type SurveyEvent, type SurveyState } from './state';
 import { kindOf } from './kinds';
-import { currentStep, flowOf, isConditional, landingStepId, nextStepId, stepById } from './steps';
+import { currentStep, flowOf, isConditional, landingStepId, nextStepId, stepAt, stepById } from './steps';
 
 /**
  * The pure step function of the survey: the state after `event`. It never mutates `state`.
@@ -12,7 +12,7 @@ export function transition(survey: CompiledSurvey, state: SurveyState, event: Su
   if (state.status !== 'answering') throw new SurveyTransitionError(`the survey is already ${state.status}`);
   const flow = flowOf(survey, state);
   if (event.type === 'offers') {
-    const unknown = event.available.find((id) => !isConditional(flow.steps[id]));
+    const unknown = event.available.find((id) => !isConditional(stepAt(flow, id)));
     if (unknown !== undefined) throw new SurveyTransitionError(`'${unknown}' is not an offer of the ${flow.audience} flow`);
     // An offer the customer has already passed by stays passed: the path taken does not change under them.
     const offers = event.available.filter((id) => state.offers.includes(id) || keepsTrail(state, [...state.offers, id], flow));

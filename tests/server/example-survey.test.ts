@@ -124,6 +124,15 @@ describe('the example survey', () => {
       expect(check({ ...payload, path })).toBe("path[0].answer: 'will-use-other' is not an answer of step 'missing'");
     });
 
+    it('a step id an object inherits, in the path or as a declined offer', () => {
+      const payload = good();
+      for (const id of ['__proto__', 'constructor', 'toString']) {
+        expect(check({ ...payload, path: [{ step: id }, ...payload.path] })).toBe("path[0].step: must be 'missing' (the step the path leads to)");
+        const record = { offer: id, kind: 'discount' as const, percent: 30, months: 3, choice: 'declined' as const };
+        expect(check({ ...payload, retention: [record] })).toBe(`retention[0].offer: '${id}' is not an offer on the path the answers take`);
+      }
+    });
+
     it('a number off the scale', () => {
       const payload = good();
       const second = payload.survey.second_question;

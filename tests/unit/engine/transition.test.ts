@@ -4,6 +4,7 @@ import {
   audienceOf,
   currentStep,
   orderedAnswers,
+  restoreState,
   startSurvey,
   stepIndicator,
   SurveyTransitionError,
@@ -101,5 +102,16 @@ describe('transition', () => {
     const copy = structuredClone(state);
     transition(survey, state, { type: 'continue', data: { answer: 'not-using-now' } });
     expect(state).toEqual(copy);
+  });
+});
+
+describe('ids from outside the compiled survey', () => {
+  it('restores no saved state whose trail or offers name what an object inherits', () => {
+    const fresh = startSurvey(survey, 'paid', () => 0.5);
+    for (const id of ['__proto__', 'constructor', 'hasOwnProperty']) {
+      expect(restoreState(survey, 'paid', { ...fresh, trail: [fresh.trail[0], id] })).toBeNull();
+      expect(restoreState(survey, 'paid', { ...fresh, offers: [id] })).toBeNull();
+      expect(() => transition(survey, fresh, { type: 'offers', available: [id] })).toThrow(SurveyTransitionError);
+    }
   });
 });
