@@ -9,7 +9,11 @@ import { messageHtml, standIns } from './mail-html';
 import { i18nFor, surveyTextIn } from './mail-i18n';
 import type { OutgoingMail } from './mail';
 
-/** The confirmation email: a link to the confirm page of the binding, in text and HTML, in `language`. */
+/**
+ * The confirmation email: a link to the confirm page of the binding, in text and HTML, in `language`.
+ * Every link in it is absolute, from `origin` (PUBLIC_URL): a mail client has no page to resolve a
+ * relative one against.
+ */
 export function confirmationMail(input: {
   provider: ProviderSettings;
   binding: ToolkitBinding;
@@ -17,8 +21,10 @@ export function confirmationMail(input: {
   link: string;
   validHours: number;
   language: Language;
+  origin: string;
 }): OutgoingMail {
   const { provider, binding, user, link, validHours, language } = input;
+  const supportPage = new URL(provider.links.support, input.origin).href;
   const i18n = i18nFor(language);
   const toolkit = surveyTextIn(i18n, binding.name);
   const names = { name: user.name, provider: provider.name, toolkit };
@@ -38,7 +44,7 @@ export function confirmationMail(input: {
     { comment: 'Confirmation email: how long the confirm link is valid.' },
   );
   const notYou = i18n._('If you did not ask to cancel, ignore this email.', undefined, { comment: 'Confirmation email' });
-  const questions = i18n._('Questions? Contact {email} or visit {url}.', { email: provider.supportEmail, url: provider.links.support }, {
+  const questions = i18n._('Questions? Contact {email} or visit {url}.', { email: provider.supportEmail, url: `<${supportPage}>` /* angle brackets (RFC 3986, appendix C): the full stop after it is no part of it */ }, {
     comment: 'Confirmation email, the text part: {email} is the support address, {url} the support page’s address.',
   });
   const team = i18n._('The {provider} team', names, { comment: 'Confirmation email: the signature.' });
@@ -51,7 +57,7 @@ export function confirmationMail(input: {
       comment: 'Confirmation email, the HTML part: {email} is the support address, linked; <0>…</0> links to the support page.',
     }),
     { email: `<a href="mailto:${e(provider.supportEmail)}">${e(provider.supportEmail)}</a>` },
-    [[`<a href="${e(provider.links.support)}">`, '</a>']],
+    [[`<a href="${e(supportPage)}">`, '</a>']],
   );
   const html = [
     '<!doctype html>',

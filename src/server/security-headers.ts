@@ -41,17 +41,29 @@ const HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
+/** What decides the security headers: HTTPS (for HSTS) and where error reports may go. */
+export interface SecurityOptions {
+  https: boolean;
+  sentryDsn?: string;
+}
+
+/** The security headers every response carries, the policy letting error reports reach `sentryDsn`'s origin. */
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
+  return {
+    ...HEADERS,
+    'content-security-policy': contentSecurityPolicy(options.sentryDsn),
+    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
 /**
- * Adds the security headers to every response (errors and 404s included), the policy letting error
- * reports reach `sentryDsn`'s origin. Responses that did not choose their own caching (API, dev
- * pages, errors) get `no-store`; static files set theirs.
+ * Adds the security headers to every response (errors and 404s included). Responses that did not
+ * choose their own caching (API, dev pages, errors) get `no-store`; static files set theirs.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean; sentryDsn?: string }): void {
-  const policy = contentSecurityPolicy(options.sentryDsn);
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
+  const headers = securityHeaders(options);
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(HEADERS);
-    reply.header('content-security-policy', policy);
-    if (options.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
     if (!reply.hasHeader('cache-control') || request.url.startsWith('/cancel/api/')) {
       reply.header('cache-control', 'no-store');
     }

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
 import { loadBundle } from './bundle';
+import { earlyErrorOptions } from './early-errors';
 import { validatorsBeside } from './step-validators';
 import { loadConfig, type ServerConfig } from './config';
 import type { ServerContext } from './context';
@@ -53,15 +54,16 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   const config: ServerConfig = { ...loadConfig(process.env), ...options.config };
   const bundle = options.bundle ?? loadBundle(config.bundleFile);
   const now = options.now ?? Date.now;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT });
-  const db = openDatabase(config.dbFile);
   const https = config.publicUrl?.startsWith('https:') ?? false;
+  const security = { https, sentryDsn: config.sentryDsn };
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, ...earlyErrorOptions(security) });
+  const db = openDatabase(config.dbFile);
 
   await app.register(fastifyCookie, { secret: sessionSecret(db, config.sessionSecret) });
   installJsonParser(app);
   app.setValidatorCompiler(compileValidator);
   installErrorHandler(app);
-  installSecurityHeaders(app, { https, sentryDsn: config.sentryDsn });
+  installSecurityHeaders(app, security);
 
   const sessions = createSessions(db, { secure: https, now });
   const mailer = createMailer({

@@ -23,7 +23,7 @@ const binding = (route: string): ToolkitBinding => {
 const USER = { name: 'Mia <Monthly> & Co', email: 'mia.monthly@example.com' } as User;
 const LINK = 'http://cancel.test/cancel/seo/confirm-unsubscribe?key=k1';
 const mail = (language: Language, validHours = 24) =>
-  confirmationMail({ provider: bundle.provider, binding: binding('seo'), user: USER, link: LINK, validHours, language });
+  confirmationMail({ provider: bundle.provider, binding: binding('seo'), user: USER, link: LINK, validHours, language, origin: 'http://cancel.test' });
 
 describe('a German session', () => {
   let harness: Harness;
@@ -50,7 +50,7 @@ describe('a German session', () => {
     expect(lines).toContain('Der Link kann einmal verwendet werden und ist 24 Stunden lang gültig.');
     expect(lines).toContain(`http://cancel.test/cancel/seo/confirm-unsubscribe?key=${key}`);
     expect(lines.at(-1)).toBe('Ihr Marketlane-Team');
-    expect(sent?.links).toEqual([`http://cancel.test/cancel/seo/confirm-unsubscribe?key=${key}`, '/kb/support/']);
+    expect(sent?.links).toEqual([`http://cancel.test/cancel/seo/confirm-unsubscribe?key=${key}`, 'http://cancel.test/kb/support/']);
     expect(sent?.html).toContain('<html lang="de">');
     expect(sent?.html).toContain(`>${translated('de', 'Confirm the cancellation')}</a>`);
     // No English sentence is left over.
@@ -75,7 +75,7 @@ describe('confirmationMail', () => {
       '',
       'The link works once and expires in 24 hours.',
       'If you did not ask to cancel, ignore this email.',
-      'Questions? Contact support@marketlane.example or visit /kb/support/.',
+      'Questions? Contact support@marketlane.example or visit <http://cancel.test/kb/support/>.',
       '',
       'The Marketlane team',
     ]);
@@ -107,7 +107,7 @@ describe('confirmationMail', () => {
       expect(html, language).toContain('Mia &lt;Monthly&gt; &amp; Co');
       expect(html, language).not.toContain('<Monthly>');
       expect(html, language).toContain('<a href="mailto:support@marketlane.example">support@marketlane.example</a>');
-      expect(html, language).toMatch(/<a href="\/kb\/support\/">[^<]+<\/a>/);
+      expect(html, language).toMatch(/<a href="http:\/\/cancel\.test\/kb\/support\/">[^<]+<\/a>/);
       expect(html, language).not.toMatch(/&lt;\/?0&gt;|\uF8FF/);
     }
     expect(mail('fr').html).toContain('Des questions\u202f? Écrivez à <a href="mailto:support@marketlane.example">');

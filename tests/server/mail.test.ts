@@ -104,7 +104,7 @@ describe('the confirmation key in the outbox', () => {
     for (const column of [row?.text, row?.html, row?.links, row?.secrets]) expect(column).not.toContain(key);
     expect(row?.text).toContain(`confirm-unsubscribe?key=${REDACTED}`);
     expect(row?.html).toContain(`confirm-unsubscribe?key=${REDACTED}"`);
-    expect(JSON.parse(row?.links ?? '[]')).toEqual([`http://cancel.test/cancel/seo/confirm-unsubscribe?key=${REDACTED}`, '/kb/support/']);
+    expect(JSON.parse(row?.links ?? '[]')).toEqual([`http://cancel.test/cancel/seo/confirm-unsubscribe?key=${REDACTED}`, 'http://cancel.test/kb/support/']);
     expect(row?.secrets).toBe('[]');
     expect((await mailbox(harness))[0]?.links[0]).toMatch(new RegExp(`key=${REDACTED}$`));
 

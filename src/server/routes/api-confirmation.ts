@@ -54,7 +54,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
       // In the language of the page the link opens, by the page's own rule: the session's, or English.
       const language = languageOf(call.session.lang, link);
-      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language });
+      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
       mailId = ctx.mailer.record({ ...mail, secrets: [key] });
       return { status: 200, body: { sent: true } };
     });

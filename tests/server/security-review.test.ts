@@ -1,0 +1,91 @@
+// Findings of a security review: a deeply nested body, answers given before any route, and links in
+// mail. Each is refused or written the way every other answer and mail is.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../src/server/json-body';
+import { startHarness, mailbox, type Client, type Harness } from './helpers/harness';
+
+/** Sends `raw` bytes to the server and reads its whole answer (the server closes the connection). */
+function rawRequest(origin: string, raw: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(raw));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+  });
+}
+
+const headerOf = (answer: string, name: string): string | undefined =>
+  new RegExp(`^${name}: (.*)$`, 'im').exec(answer.split('\r\n\r\n')[0] ?? '')?.[1]?.trim();
+
+let harness: Harness;
+let client: Client;
+
+beforeAll(async () => {
+  harness = await startHarness({ publicUrl: 'https://cancel.example.com' });
+  client = await harness.signIn('paid-monthly');
+});
+afterAll(async () => {
+  await harness.stop();
+});
+
+describe('a deeply nested body', () => {
+  it('is refused with 400 before anything hashes it, also with an Idempotency-Key', async () => {
+    const deep = `{"name":${'['.repeat(15_000)}${']'.repeat(15_000)}}`;
+    const response = await client.post('/cancel/api/survey-storage/survey-monitoring/', deep, { headers: { 'idempotency-key': 'deep-body-1' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'too-deep', message: `body: nests more than ${MAX_BODY_DEPTH} levels deep.` });
+    expect(harness.counts().survey_submissions).toBe(0);
+  });
+
+  it('is told apart from a real payload by depth alone', () => {
+    expect(nestsDeeperThan({ survey: { first_question: { answers: ['x'] } }, path: [{ step: 'a', answers: ['b'] }] }, 4)).toBe(false);
+    let nested: unknown = 'leaf';
+    for (let level = 0; level < MAX_BODY_DEPTH + 1; level++) nested = [nested];
+    expect(nestsDeeperThan(nested, MAX_BODY_DEPTH)).toBe(true);
+  });
+});
+
+describe('answers given before any route', () => {
+  it('a URL that cannot be decoded: a JSON error that echoes nothing, with the security headers', async () => {
+    const response = await harness.get('/cancel/%zz%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad-url', message: expect.stringMatching(/^url: /) as string });
+    expect(response.body).not.toMatch(/script|zz/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('headers too large: 431 with a JSON error and the security headers', async () => {
+    const answer = await rawRequest(harness.origin, `GET /cancel HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(headerOf(answer, 'content-security-policy')).toContain("default-src 'self'");
+    expect(headerOf(answer, 'x-frame-options')).toBe('DENY');
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ error: 'headers-too-large', message: expect.any(String) as string });
+  });
+
+  it('a broken request line: 400 with a JSON error that echoes nothing, and the security headers', async () => {
+    const answer = await rawRequest(harness.origin, 'GET /cancel/<script> HTTP/9.9 x\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(headerOf(answer, 'x-content-type-options')).toBe('nosniff');
+    const body = answer.split('\r\n\r\n')[1] ?? '';
+    expect(JSON.parse(body)).toEqual({ error: 'bad-request', message: 'request: the request is not valid HTTP.' });
+    expect(body).not.toContain('script');
+  });
+});
+
+describe('links in mail', () => {
+  it('are all absolute, from PUBLIC_URL', async () => {
+    expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+    const [mail] = await mailbox(harness);
+    expect(mail?.links.length).toBeGreaterThan(1);
+    for (const link of mail?.links ?? []) expect(link).toMatch(/^https:\/\/cancel\.example\.com\//);
+    expect(mail?.text).toContain('<https://cancel.example.com/kb/support/>');
+    expect(mail?.html).toContain('href="https://cancel.example.com/kb/support/"');
+  });
+});
