@@ -1,4 +1,4 @@
-import type { ChoiceAnswer, ChoiceStep, CompiledFlow, CompiledStep, CompiledSurvey, StepId, User } from '../model';
+import type { CompiledFlow, CompiledStep, CompiledSurvey, StepId, User } from '../model';
 import { kindOf } from './kinds';
 import { SurveyTransitionError, type StepData, type SurveyState } from './state';
 
@@ -27,11 +27,6 @@ export function currentStep(survey: CompiledSurvey, state: SurveyState): Compile
   const id = state.trail[state.trail.length - 1];
   if (id === undefined) throw new SurveyTransitionError('the survey state has an empty trail');
   return stepById(flowOf(survey, state), id);
-}
-
-/** The answer of a choice step with this id, or undefined. */
-export function answerById(step: ChoiceStep, id: string | undefined): ChoiceAnswer | undefined {
-  return step.answers.find((a) => a.id === id);
 }
 
 /**

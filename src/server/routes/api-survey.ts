@@ -5,7 +5,7 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
-import { requireAccess, sessionOf } from './toolkit-call';
+import { requireAccess, sessionOf, surveyOfBinding } from './toolkit-call';
 
 /**
  * POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json
@@ -27,9 +27,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
         throw new ApiError(400, 'unknown-toolkit', `toolkit: '${payload.toolkit}' is not a toolkit (known: ${known}).`);
       }
       requireAccess(user, binding);
-      const survey = ctx.bundle.surveys[binding.survey];
-      // The compiler refuses a binding to a survey that does not exist, so this is a broken bundle.
-      if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
+      const survey = surveyOfBinding(ctx, binding);
       const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const userId = String(user.user_id);

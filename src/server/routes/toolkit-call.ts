@@ -56,14 +56,19 @@ export function toolkitCall(ctx: ServerContext, request: FastifyRequest, family:
   if (family === 'confirmation' && binding.confirmRoute === undefined) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no email confirmation.`);
   }
-  const survey = ctx.bundle.surveys[binding.survey];
-  // The compiler refuses a binding to a survey that does not exist, so this is a broken bundle.
-  if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
+  const survey = surveyOfBinding(ctx, binding);
   if (family === 'offers' && !toolkitHasOffers(survey, binding.toolkit)) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no offer or downgrade.`);
   }
   requireAccess(session.user, binding);
   return { session, user: session.user, userId: String(session.user.user_id), binding, survey };
+}
+
+/** The survey a toolkit page renders. The compiler refuses a binding to a survey that does not exist, so a missing one is a broken bundle. */
+export function surveyOfBinding(ctx: ServerContext, binding: ToolkitBinding): CompiledSurvey {
+  const survey = ctx.bundle.surveys[binding.survey];
+  if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
+  return survey;
 }
 
 /** A write body whose contents the spec leaves open: absent, or a JSON object. */

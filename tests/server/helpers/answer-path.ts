@@ -1,6 +1,6 @@
 // The path the app records for a payload the tests write by its texts: the step and answer ids a
 // customer who gave these answers took, found through the kinds' branches of the compiled survey.
-import { kindOf, type Branch, type EngineKind } from '../../../src/engine';
+import { kindOf, surveyOfToolkit, type Branch, type EngineKind } from '../../../src/engine';
 import type { Audience, CompiledStep, PathMove, StepType, SurveyPayload } from '../../../src/model';
 import { testBundle } from './bundle';
 
@@ -10,9 +10,7 @@ import { testBundle } from './bundle';
  * sees the disagreement), and passing by every offer the payload does not list as declined.
  */
 export function answerPath(payload: Pick<SurveyPayload, 'toolkit' | 'survey' | 'retention'>, audience: Audience = 'paid'): PathMove[] {
-  const bundle = testBundle();
-  const binding = bundle.toolkits.find((b) => b.toolkit === payload.toolkit);
-  const survey = binding && bundle.surveys[binding.survey];
+  const survey = surveyOfToolkit(testBundle(), payload.toolkit);
   if (!survey) return [{ step: 'unknown' }];
   const flow = survey.audiences[audience];
   const path: PathMove[] = [];
