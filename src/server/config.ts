@@ -4,8 +4,12 @@ import { resolve } from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** Absolute path of the SQLite file. */
+  /** Absolute path of the SQLite file (the store when DATABASE_URL is not set). */
   dbFile: string;
+  /** DATABASE_URL: a `postgres://` URL; set, the server keeps everything in that PostgreSQL database instead of the SQLite file. */
+  databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: connections each server process opens to PostgreSQL at most. */
+  databasePoolSize: number;
   /** SMTP connection URL; absent: mail stays in the database outbox only. */
   smtpUrl?: string;
   /** Origin used in mailed links and accepted as our own; absent: `http://HOST:PORT` of the listening socket. */
@@ -65,6 +69,15 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
   return url.origin;
 }
 
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = nonEmpty(env.DATABASE_URL);
+  if (raw === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL; leave it unset for the SQLite file DB_FILE');
+  }
+  return raw;
+}
+
 /** Reads the server settings from environment variables; relative paths resolve from the project root (cwd). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
@@ -72,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: integerFrom(env, 'PORT', 8080, 0, 65535),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     dbFile: resolve(root, nonEmpty(env.DB_FILE) ?? 'data/cancel.sqlite'),
+    databaseUrl: databaseUrlFrom(env),
+    databasePoolSize: integerFrom(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     smtpUrl: nonEmpty(env.SMTP_URL),
     publicUrl: publicUrlFrom(env),
     production: env.NODE_ENV === 'production',

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate } from './migrations';
+import { migrateSqlite } from './store/sql/sqlite';
 
 export type Db = Database.Database;
 
@@ -14,6 +14,6 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  migrateSqlite(db);
   return db;
 }

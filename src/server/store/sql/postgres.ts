@@ -1,0 +1,121 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { migrationFor, schemaTooNew, MIGRATIONS } from '../../migrations';
+import type { SqlDatabase, SqlValue } from './database';
+import { numberedPlaceholders } from './placeholders';
+
+/** BIGINT (int8) and COUNT(*) as numbers, not strings: epoch milliseconds and ids stay below 2^53. */
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Any number: a lock of our own among the advisory locks of whatever else shares the database. */
+const MIGRATION_LOCK = 7_311_842_001;
+
+/**
+ * Brings the `schema_version` table up to the migrations' count, each migration in its own
+ * transaction. Processes starting together wait for each other on an advisory lock, so one migrates
+ * and the others find the work done.
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+      const row = (await client.query<{ version: number }>('SELECT version FROM schema_version')).rows[0];
+      if (row === undefined) await client.query('INSERT INTO schema_version (version) VALUES (0)');
+      const current = row?.version ?? 0;
+      if (current > MIGRATIONS.length) throw schemaTooNew(current);
+      for (const [index, migration] of MIGRATIONS.slice(current).entries()) {
+        await client.query('BEGIN');
+        try {
+          await client.query(migrationFor(migration, 'postgres'));
+          await client.query('UPDATE schema_version SET version = $1', [current + index + 1]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+  return MIGRATIONS.length;
+}
+
+/** SQLSTATEs after which running the transaction again may succeed: serialization failure, deadlock, a unique key another transaction took first. */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+const MAX_ATTEMPTS = 8;
+
+function sqlState(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+const pause = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** Math.min(attempt, 6)));
+
+/**
+ * PostgreSQL through a node-postgres pool, for several server processes on one database. A
+ * transaction runs SERIALIZABLE on one pooled client and is run again (up to 8 times, with a short
+ * random pause) when PostgreSQL refuses it because of a concurrent one: so what the SQLite store
+ * gets from its one writer at a time (check, then write), it gets here too.
+ */
+export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<SqlDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
+  // An idle client's connection that breaks is dropped by the pool; without a listener the error would end the process.
+  pool.on('error', () => undefined);
+  try {
+    if (options.migrate !== false) await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  const texts = new Map<string, string>();
+  const text = (sql: string): string => {
+    let numbered = texts.get(sql);
+    if (numbered === undefined) {
+      numbered = numberedPlaceholders(sql);
+      texts.set(sql, numbered);
+    }
+    return numbered;
+  };
+  const inTransaction = new AsyncLocalStorage<pg.PoolClient>();
+  const query = <T extends object>(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult<T>> =>
+    (inTransaction.getStore() ?? pool).query<T>(text(sql), params as SqlValue[]);
+
+  return {
+    dialect: 'postgres',
+    all: async <T>(sql: string, params: readonly SqlValue[] = []) => (await query<T & object>(sql, params)).rows as T[],
+    get: async <T>(sql: string, params: readonly SqlValue[] = []) => (await query<T & object>(sql, params)).rows[0] as T | undefined,
+    run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
+    async transaction<T>(work: () => Promise<T>): Promise<T> {
+      if (inTransaction.getStore() !== undefined) return work();
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const result = await inTransaction.run(client, work);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+        } finally {
+          client.release(broken);
+        }
+        await pause(attempt);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

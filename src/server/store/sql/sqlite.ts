@@ -1,0 +1,102 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrationFor, schemaTooNew, MIGRATIONS } from '../../migrations';
+import type { SqlDatabase, SqlValue } from './database';
+
+/** Brings `user_version` up to the migrations' count, each migration in its own transaction. */
+export function migrateSqlite(db: Database.Database): number {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > MIGRATIONS.length) throw schemaTooNew(current);
+  MIGRATIONS.slice(current).forEach((migration, index) => {
+    const version = current + index + 1;
+    db.transaction(() => {
+      db.exec(migrationFor(migration, 'sqlite'));
+      db.pragma(`user_version = ${version}`);
+    })();
+  });
+  return MIGRATIONS.length;
+}
+
+/**
+ * The embedded database: one better-sqlite3 connection to a file in WAL mode. Its calls are
+ * synchronous, so a transaction whose work awaits holds the connection: it starts with BEGIN
+ * IMMEDIATE (the write lock, also against another process on the file) and every query from outside
+ * its async context waits until it ends.
+ */
+export function openSqlite(file: string, options: { migrate?: boolean } = {}): SqlDatabase {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // WAL + NORMAL survives a process crash; only a power loss can drop the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  try {
+    if (options.migrate !== false) migrateSqlite(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const statements = new Map<string, Database.Statement<SqlValue[]>>();
+  const statement = (sql: string): Database.Statement<SqlValue[]> => {
+    let prepared = statements.get(sql);
+    if (prepared === undefined) {
+      prepared = db.prepare<SqlValue[]>(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+
+  const inTransaction = new AsyncLocalStorage<true>();
+  /** Settles when the open transaction ends; undefined when none is open. */
+  let open: Promise<void> | undefined;
+  async function turn(): Promise<void> {
+    if (inTransaction.getStore() === true) return;
+    while (open !== undefined) await open;
+  }
+
+  return {
+    dialect: 'sqlite',
+    async all<T>(sql: string, params: readonly SqlValue[] = []) {
+      await turn();
+      return statement(sql).all(...params) as T[];
+    },
+    async get<T>(sql: string, params: readonly SqlValue[] = []) {
+      await turn();
+      return statement(sql).get(...params) as T | undefined;
+    },
+    async run(sql, params = []) {
+      await turn();
+      return statement(sql).run(...params).changes;
+    },
+    async transaction<T>(work: () => Promise<T>): Promise<T> {
+      if (inTransaction.getStore() === true) return work();
+      while (open !== undefined) await open;
+      let ended!: () => void;
+      open = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await inTransaction.run(true, work);
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      } finally {
+        open = undefined;
+        ended();
+      }
+    },
+    async close() {
+      while (open !== undefined) await open;
+      db.close();
+    },
+  };
+}
