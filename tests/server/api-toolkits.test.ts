@@ -59,7 +59,7 @@ describe('confirmation calls for every toolkit segment', () => {
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toEqual({ confirmed: true, toolkit });
       expect((await client.get(`${base}/is-confirmed/`)).json()).toEqual({ confirmed: true, state: 'confirmed' });
-      expect(harness.rows('SELECT toolkit, state FROM cancellation_requests')).toEqual([{ toolkit, state: 'confirmed' }]);
+      expect(await harness.rows('SELECT toolkit, state FROM cancellation_requests')).toEqual([{ toolkit, state: 'confirmed' }]);
     });
   }
 
@@ -84,7 +84,7 @@ describe('confirmation calls for every toolkit segment', () => {
       growthKitPayload('mia.monthly@example.com'),
     );
     expect(stored.statusCode).toBe(200);
-    expect(harness.counts().outbox).toBe(0);
+    expect((await harness.counts()).outbox).toBe(0);
   });
 
   it('answers an unknown toolkit segment with 404 JSON on every call', async () => {
@@ -104,7 +104,7 @@ describe('confirmation calls for every toolkit segment', () => {
       expect(response.json()).toMatchObject({ error: 'unknown-toolkit' });
       expect((response.json() as { message: string }).message).toMatch(/^toolkit: /);
     }
-    expect(harness.counts().outbox).toBe(0);
+    expect((await harness.counts()).outbox).toBe(0);
   });
 });
 
@@ -119,7 +119,7 @@ describe('offer calls', () => {
       const accepted = await client.post(`/cancel/api/${segment}/accept-offer/`, {});
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toMatchObject({ accepted: true });
-      expect(harness.counts().accepted_offers).toBe(1);
+      expect((await harness.counts()).accepted_offers).toBe(1);
 
       expect((await client.get(`/cancel/api/${segment}/eligible-for-offer/`)).json()).toEqual({
         result: false,
@@ -128,7 +128,7 @@ describe('offer calls', () => {
       const again = await client.post(`/cancel/api/${segment}/accept-offer/`, {});
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ error: 'offer-already-accepted' });
-      expect(harness.counts().accepted_offers).toBe(1);
+      expect((await harness.counts()).accepted_offers).toBe(1);
     });
 
     it(`${segment}: downgrade to an offered plan is stored once`, async () => {
@@ -136,10 +136,10 @@ describe('offer calls', () => {
       const done = await client.get(`/cancel/api/${segment}/downgrade/?to=guru`, { csrf: true });
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({ downgraded: true, plan: 'guru' });
-      expect(harness.rows('SELECT from_group, to_plan FROM downgrades')).toEqual([{ from_group: 'BUSINESS', to_plan: 'guru' }]);
+      expect(await harness.rows('SELECT from_group, to_plan FROM downgrades')).toEqual([{ from_group: 'BUSINESS', to_plan: 'guru' }]);
       const again = await client.get(`/cancel/api/${segment}/downgrade/?to=pro`, { csrf: true });
       expect(again.statusCode).toBe(409);
-      expect(harness.counts().downgrades).toBe(1);
+      expect((await harness.counts()).downgrades).toBe(1);
     });
   }
 
@@ -151,7 +151,7 @@ describe('offer calls', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'not-eligible' });
     expect((await annual.post('/cancel/api/seo/accept-offer/', {})).statusCode).toBe(403);
-    expect(harness.counts().downgrades + harness.counts().accepted_offers).toBe(0);
+    expect((await harness.counts()).downgrades + (await harness.counts()).accepted_offers).toBe(0);
   });
 
   for (const segment of NO_OFFER_SEGMENTS) {
@@ -176,7 +176,7 @@ describe('who may cancel what', () => {
     const refused = await client.post('/cancel/api/advertising/send-confirmation-email/', {});
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'toolkit-not-available' });
-    expect(harness.counts().outbox).toBe(2);
+    expect((await harness.counts()).outbox).toBe(2);
   });
 
   it('no-subscription may cancel nothing but still gets its context', async () => {
@@ -190,7 +190,7 @@ describe('who may cancel what', () => {
           : await client.post(`/cancel/api/${segment}/send-confirmation-email/`, {});
       expect(response.statusCode).toBe(403);
     }
-    expect(harness.counts().outbox + harness.counts().survey_submissions).toBe(0);
+    expect((await harness.counts()).outbox + (await harness.counts()).survey_submissions).toBe(0);
   });
 
   it('sst needs the SST cancellation permission', async () => {
@@ -198,7 +198,7 @@ describe('who may cancel what', () => {
     expect((await member.post('/cancel/api/sst/send-confirmation-email/', {})).statusCode).toBe(403);
     const admin = await harness.signIn('sst-admin');
     expect((await admin.post('/cancel/api/sst/send-confirmation-email/', {})).statusCode).toBe(200);
-    expect(harness.counts().outbox).toBe(1);
+    expect((await harness.counts()).outbox).toBe(1);
   });
 
   it('trial users are not eligible for the offer', async () => {
@@ -234,7 +234,7 @@ describe('context, CSRF token and survey storage', () => {
     expect(first.json()).toEqual({ stored: true, id: 1 });
     const second = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
     expect(second.json()).toEqual({ stored: true, id: 2 });
-    const [row] = harness.rows<{ user_id: string; toolkit: string; payload: string }>(
+    const [row] = await harness.rows<{ user_id: string; toolkit: string; payload: string }>(
       'SELECT user_id, toolkit, payload FROM survey_submissions WHERE id = 1',
     );
     expect(row?.user_id).toBe('1001');

@@ -22,7 +22,7 @@ describe('confirmation keys', () => {
     await client.post(SEND, {});
     const key = await latestKey(harness);
     expect(Buffer.from(key, 'base64url')).toHaveLength(32);
-    const rows = harness.rows<{ key_hash: string; created_at: number; expires_at: number }>(
+    const rows = await harness.rows<{ key_hash: string; created_at: number; expires_at: number }>(
       'SELECT key_hash, created_at, expires_at FROM confirmation_keys',
     );
     expect(rows).toEqual([
@@ -38,11 +38,11 @@ describe('confirmation keys', () => {
     await client.post(SEND, {});
     const key = await latestKey(harness);
     expect((await confirm(client, key)).statusCode).toBe(200);
-    const usedAt = harness.rows('SELECT used_at FROM confirmation_keys');
+    const usedAt = await harness.rows('SELECT used_at FROM confirmation_keys');
     const again = await confirm(client, key);
     expect(again.statusCode).toBe(410);
     expect(again.json()).toEqual({ error: 'key-used', message: 'key: this confirmation link was already used.' });
-    expect(harness.rows('SELECT used_at FROM confirmation_keys')).toEqual(usedAt);
+    expect(await harness.rows('SELECT used_at FROM confirmation_keys')).toEqual(usedAt);
   });
 
   it('expire: after the TTL the key is refused and the request stays pending', async () => {
@@ -52,8 +52,8 @@ describe('confirmation keys', () => {
     const response = await confirm(client, key);
     expect(response.statusCode).toBe(410);
     expect(response.json()).toMatchObject({ error: 'key-expired', message: expect.stringMatching(/^key: .*expired/) });
-    expect(harness.rows('SELECT state FROM cancellation_requests')).toEqual([{ state: 'pending' }]);
-    expect(harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
+    expect(await harness.rows('SELECT state FROM cancellation_requests')).toEqual([{ state: 'pending' }]);
+    expect(await harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
   });
 
   it('are valid until just before the TTL ends', async () => {
@@ -83,7 +83,7 @@ describe('confirmation keys', () => {
     const response = await confirm(stranger, key);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'key-wrong-user', message: expect.stringMatching(/^key: .*another account/) });
-    expect(harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
+    expect(await harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
     // The owner can still use it.
     expect((await confirm(client, key)).statusCode).toBe(200);
   });
@@ -94,7 +94,7 @@ describe('confirmation keys', () => {
     const response = await confirm(client, key, 'advertising');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'key-wrong-toolkit' });
-    expect(harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
+    expect(await harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
   });
 
   it('an unknown key and a missing key get their own errors', async () => {
@@ -124,18 +124,18 @@ describe('resend rate limit', () => {
   it('a second send within 60 s is 429 with Retry-After, and sends nothing', async () => {
     expect((await client.post(SEND, {})).statusCode).toBe(200);
     harness.clock.advance(15);
-    const before = harness.counts();
+    const before = (await harness.counts());
     const limited = await client.post(SEND, {});
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('45');
     expect(limited.json()).toMatchObject({ error: 'resend-too-soon', message: expect.stringMatching(/45 seconds/) });
-    expect(harness.counts()).toEqual(before);
+    expect((await harness.counts())).toEqual(before);
 
     harness.clock.advance(44.5);
     expect((await client.post(SEND, {})).headers['retry-after']).toBe('1');
     harness.clock.advance(0.5);
     expect((await client.post(SEND, {})).statusCode).toBe(200);
-    expect(harness.counts().outbox).toBe(2);
+    expect((await harness.counts()).outbox).toBe(2);
   });
 
   it('is per toolkit and per user', async () => {
@@ -143,7 +143,7 @@ describe('resend rate limit', () => {
     expect((await client.post('/cancel/api/social/send-confirmation-email/', {})).statusCode).toBe(200);
     const annual = await harness.signIn('paid-annual');
     expect((await annual.post(SEND, {})).statusCode).toBe(200);
-    expect(harness.counts().outbox).toBe(3);
+    expect((await harness.counts()).outbox).toBe(3);
   });
 });
 

@@ -53,13 +53,13 @@ describe('CSRF and cross-site matrix: 403 and nothing stored', () => {
   for (const [call, attempt] of Object.entries(WRITES)) {
     for (const { name, code, run } of cases) {
       it(`${call} with ${name}`, async () => {
-        const before = harness.counts();
+        const before = (await harness.counts());
         const response = await run(attempt);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toMatchObject({ error: code });
-        expect(harness.counts()).toEqual(before);
-        expect(harness.rows('SELECT state FROM cancellation_requests')).toEqual([{ state: 'pending' }]);
-        expect(harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
+        expect((await harness.counts())).toEqual(before);
+        expect(await harness.rows('SELECT state FROM cancellation_requests')).toEqual([{ state: 'pending' }]);
+        expect(await harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
       });
     }
   }
@@ -69,7 +69,7 @@ describe('CSRF and cross-site matrix: 403 and nothing stored', () => {
     expect(second.csrfToken).not.toBe(client.csrfToken);
     const response = await client.post('/cancel/api/seo/accept-offer/', {}, { csrf: second.csrfToken });
     expect(response.statusCode).toBe(403);
-    expect(harness.counts().accepted_offers).toBe(0);
+    expect((await harness.counts()).accepted_offers).toBe(0);
   });
 });
 
@@ -80,7 +80,7 @@ describe('same-origin requests pass', () => {
       'sec-fetch-site': 'same-origin',
     });
     expect(response.statusCode).toBe(200);
-    expect(harness.counts().accepted_offers).toBe(1);
+    expect((await harness.counts()).accepted_offers).toBe(1);
   });
 
   it('with an Origin equal to the Host the request was sent to', async () => {
@@ -116,7 +116,7 @@ describe('without a session', () => {
 
   for (const [method, url] of CALLS) {
     it(`${method} ${url} → 401 JSON`, async () => {
-      const before = harness.counts();
+      const before = (await harness.counts());
       const response = await harness.inject({
         method: method === 'GET' ? 'GET' : 'POST',
         url,
@@ -125,7 +125,7 @@ describe('without a session', () => {
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: 'not-signed-in', message: expect.stringMatching(/not signed in/) });
-      expect(harness.counts()).toEqual(before);
+      expect((await harness.counts())).toEqual(before);
     });
   }
 

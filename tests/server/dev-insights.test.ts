@@ -101,14 +101,14 @@ describe('GET /dev/insights', () => {
     });
   }
 
-  it('leaves the database as it was: the insights connection is read-only', () => {
+  it('leaves the database as it was: the insights connection is read-only', async () => {
     const store = openInsights(harness.dbFile);
     try {
       expect(store.insights({ from: 0, to: Date.parse('2030-01-01') }).total).toBe(submissions.length);
     } finally {
       store.close();
     }
-    expect(harness.counts().survey_submissions).toBe(submissions.length);
+    expect((await harness.counts()).survey_submissions).toBe(submissions.length);
   });
 });
 

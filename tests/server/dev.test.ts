@@ -83,7 +83,7 @@ describe('GET /dev/sign-in', () => {
     ).cookies[0]?.value;
     expect(second).not.toBe(first);
     expect((await get('/cancel/api/get-context/', first)).statusCode).toBe(401);
-    expect(harness.counts().sessions).toBe(1);
+    expect((await harness.counts()).sessions).toBe(1);
   });
 
   it('refuses an unknown persona or language with 400 JSON, without a session', async () => {
@@ -94,7 +94,7 @@ describe('GET /dev/sign-in', () => {
     expect(lang.statusCode).toBe(400);
     expect(lang.json()).toMatchObject({ error: 'unknown-language' });
     expect(persona.cookies).toHaveLength(0);
-    expect(harness.counts().sessions).toBe(0);
+    expect((await harness.counts()).sessions).toBe(0);
   });
 });
 

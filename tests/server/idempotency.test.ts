@@ -24,11 +24,11 @@ describe('Idempotency-Key', () => {
     expect(replay.json()).toEqual(first.json());
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect(harness.counts()).toMatchObject({ outbox: 1, confirmation_keys: 1, idempotency_records: 1 });
+    expect((await harness.counts())).toMatchObject({ outbox: 1, confirmation_keys: 1, idempotency_records: 1 });
     // A new key is a new request and meets the rate limit.
     const fresh = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('send-2'));
     expect(fresh.statusCode).toBe(429);
-    expect(harness.counts().outbox).toBe(1);
+    expect((await harness.counts()).outbox).toBe(1);
   });
 
   it('accept-offer: a replay returns 200 again instead of 409, with one record', async () => {
@@ -37,7 +37,7 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(200);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
-    expect(harness.counts().accepted_offers).toBe(1);
+    expect((await harness.counts()).accepted_offers).toBe(1);
     expect((await client.post('/cancel/api/seo/accept-offer/', {})).statusCode).toBe(409);
   });
 
@@ -46,16 +46,16 @@ describe('Idempotency-Key', () => {
     const replay = await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true, ...withKey('down-1') });
     expect(first.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
-    expect(harness.counts().downgrades).toBe(1);
+    expect((await harness.counts()).downgrades).toBe(1);
   });
 
   it('refuses the same key for a different request (422) and changes nothing', async () => {
     await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true, ...withKey('down-2') });
-    const before = harness.counts();
+    const before = (await harness.counts());
     const other = await client.get('/cancel/api/seo/downgrade/?to=guru', { csrf: true, ...withKey('down-2') });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: 'idempotency-key-reused' });
-    expect(harness.counts()).toEqual(before);
+    expect((await harness.counts())).toEqual(before);
   });
 
   it("is scoped to the user: the same key from another user does that user's work", async () => {
@@ -63,18 +63,18 @@ describe('Idempotency-Key', () => {
     const other = await harness.signIn('paid-annual');
     const response = await other.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('shared'));
     expect(response.headers['idempotent-replayed']).toBeUndefined();
-    expect(harness.counts().outbox).toBe(2);
+    expect((await harness.counts()).outbox).toBe(2);
   });
 
   it('keeps only successes: a failed attempt can be retried with its key', async () => {
     await client.post('/cancel/api/seo/send-confirmation-email/', {});
     const limited = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('retry'));
     expect(limited.statusCode).toBe(429);
-    expect(harness.counts().idempotency_records).toBe(0);
+    expect((await harness.counts()).idempotency_records).toBe(0);
     harness.clock.advance(60);
     const retried = await client.post('/cancel/api/seo/send-confirmation-email/', {}, withKey('retry'));
     expect(retried.statusCode).toBe(200);
-    expect(harness.counts().outbox).toBe(2);
+    expect((await harness.counts()).outbox).toBe(2);
   });
 
   it('is keyed on the toolkit and call, not the URL: an alias segment replays the same write', async () => {
@@ -84,8 +84,8 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(200);
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(harness.counts()).toMatchObject({ outbox: 1, confirmation_keys: 1, idempotency_records: 1 });
-    expect(harness.rows('SELECT route FROM idempotency_records')).toEqual([{ route: 'traffic-and-market send-confirmation-email' }]);
+    expect((await harness.counts())).toMatchObject({ outbox: 1, confirmation_keys: 1, idempotency_records: 1 });
+    expect(await harness.rows('SELECT route FROM idempotency_records')).toEqual([{ route: 'traffic-and-market send-confirmation-email' }]);
   });
 
   it('another toolkit or another call with the same key is another write', async () => {
@@ -94,13 +94,13 @@ describe('Idempotency-Key', () => {
     const offer = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('same'));
     expect(social.headers['idempotent-replayed']).toBeUndefined();
     expect(offer.json()).toMatchObject({ accepted: true });
-    expect(harness.counts()).toMatchObject({ outbox: 2, accepted_offers: 1, idempotency_records: 3 });
+    expect((await harness.counts())).toMatchObject({ outbox: 2, accepted_offers: 1, idempotency_records: 3 });
   });
 
   it('rejects a malformed key', async () => {
     const response = await client.post('/cancel/api/seo/accept-offer/', {}, withKey('x'.repeat(256)));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'invalid-idempotency-key', message: expect.stringMatching(/^Idempotency-Key: /) });
-    expect(harness.counts().accepted_offers).toBe(0);
+    expect((await harness.counts()).accepted_offers).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import type { SendMailOptions } from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/server/links';
@@ -26,7 +25,7 @@ afterEach(async () => {
 
 async function deliveries(h: Harness): Promise<string[]> {
   await new Promise((r) => setTimeout(r, 20));
-  return h.rows<{ delivery: string }>('SELECT delivery FROM outbox ORDER BY id').map((r) => r.delivery);
+  return (await h.rows<{ delivery: string }>('SELECT delivery FROM outbox ORDER BY id')).map((r) => r.delivery);
 }
 
 describe('mail through SMTP', () => {
@@ -51,7 +50,7 @@ describe('mail through SMTP', () => {
     const response = await client.post('/cancel/api/seo/send-confirmation-email/', {});
     expect(response.statusCode).toBe(200);
     expect(await deliveries(harness)).toEqual(['smtp-failed']);
-    expect(harness.rows('SELECT delivery_error FROM outbox')).toEqual([{ delivery_error: '550 mailbox unavailable' }]);
+    expect(await harness.rows('SELECT delivery_error FROM outbox')).toEqual([{ delivery_error: '550 mailbox unavailable' }]);
   });
 
   it('closing waits for deliveries in flight before the database closes', async () => {
@@ -61,7 +60,7 @@ describe('mail through SMTP', () => {
     await client.post('/cancel/api/seo/send-confirmation-email/', {});
     await harness.app.close();
     expect(transport.sent).toHaveLength(1);
-    expect(harness.rows('SELECT delivery FROM outbox')).toEqual([{ delivery: 'smtp-sent' }]);
+    expect(await harness.rows('SELECT delivery FROM outbox')).toEqual([{ delivery: 'smtp-sent' }]);
     await harness.start();
   });
 
@@ -100,7 +99,7 @@ describe('the confirmation key in the outbox', () => {
     const key = keyIn(transport.sent[0]?.text);
     expect(transport.sent[0]?.html).toContain(`key=${key}`);
 
-    const [row] = outbox(harness);
+    const [row] = await outbox(harness);
     for (const column of [row?.text, row?.html, row?.links, row?.secrets]) expect(column).not.toContain(key);
     expect(row?.text).toContain(`confirm-unsubscribe?key=${REDACTED}`);
     expect(row?.html).toContain(`confirm-unsubscribe?key=${REDACTED}"`);
@@ -118,14 +117,14 @@ describe('the confirmation key in the outbox', () => {
     await client.post('/cancel/api/seo/send-confirmation-email/', {});
     expect(await deliveries(harness)).toEqual(['smtp-failed']);
     const key = await latestKey(harness);
-    expect(outbox(harness)[0]?.text).toContain(`key=${key}`);
+    expect((await outbox(harness))[0]?.text).toContain(`key=${key}`);
     expect((await client.get(`/cancel/api/seo/confirm/?key=${key}`, { csrf: true })).statusCode).toBe(200);
 
     const local = await startHarness();
     try {
       const other = await local.signIn('paid-monthly');
       await other.post('/cancel/api/seo/send-confirmation-email/', {});
-      const [row] = outbox(local);
+      const [row] = await outbox(local);
       expect(row?.delivery).toBe('outbox');
       expect(row?.text).toContain(`key=${await latestKey(local)}`);
       expect(row?.text).not.toContain(REDACTED);
@@ -142,16 +141,14 @@ describe('the confirmation key in the outbox', () => {
     await deliveries(harness);
     await harness.app.close();
     // As if the process had died between the commit and the delivery.
-    const db = new Database(harness.dbFile);
-    db.prepare("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL").run();
-    db.close();
+    await harness.exec("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL");
 
     transport.behaviour.fail = false;
     await harness.start();
     expect(await deliveries(harness)).toEqual(['smtp-sent']);
     const key = keyIn(transport.sent[0]?.text);
-    expect(outbox(harness)[0]?.text).not.toContain(key);
-    expect(outbox(harness)[0]?.text).toContain(REDACTED);
+    expect((await outbox(harness))[0]?.text).not.toContain(key);
+    expect((await outbox(harness))[0]?.text).toContain(REDACTED);
   });
 });
 

@@ -4,20 +4,23 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECT, createTestDatabase, type TestDatabase } from './helpers/databases';
 
 /** src/server/main.ts as `npm start` runs it (through tsx instead of the esbuild bundle). */
 class MainProcess {
   readonly dir = mkdtempSync(join(tmpdir(), 'cancel-main-'));
-  readonly dbFile = join(this.dir, 'cancel.sqlite');
+  /** Its database: the SQLite file, or a PostgreSQL database of its own when the tests run on PostgreSQL. */
+  database: TestDatabase | undefined;
   child!: ChildProcess;
   output = '';
 
   async start(env: Record<string, string> = {}): Promise<string> {
+    this.database ??= await createTestDatabase(this.dir);
+    const database = { DB_FILE: this.database.file, DATABASE_URL: this.database.url ?? '' };
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: process.cwd(),
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DB_FILE: this.dbFile, LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: '', SMTP_URL: '', ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...database, LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: '', SMTP_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const collect = (chunk: Buffer): void => {
@@ -45,15 +48,20 @@ class MainProcess {
     return this.child.exitCode;
   }
 
-  cleanup(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  async cleanup(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = once(this.child, 'exit');
+      this.child.kill('SIGKILL');
+      await exited;
+    }
+    await this.database?.drop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
 let main: MainProcess | undefined;
-afterEach(() => {
-  main?.cleanup();
+afterEach(async () => {
+  await main?.cleanup();
   main = undefined;
 });
 
@@ -94,14 +102,14 @@ describe('src/server/main.ts', () => {
     expect(await main.stop(true)).toBe(0);
 
     // A clean close checkpoints the WAL and removes it; the mail of the last request is there.
-    expect(existsSync(`${main.dbFile}-wal`)).toBe(false);
-    const db = new Database(main.dbFile, { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 1 });
-    } finally {
-      db.close();
+    const database = main.database;
+    if (database === undefined) throw new Error('the server had no database');
+    if (DIALECT === 'sqlite') expect(existsSync(`${database.file}-wal`)).toBe(false);
+    const db = await database.connection();
+    if (DIALECT === 'sqlite') {
+      expect(await db.get('PRAGMA integrity_check')).toEqual({ integrity_check: 'ok' });
     }
+    expect(await db.get('SELECT COUNT(*) AS n FROM outbox')).toEqual({ n: 1 });
   });
 
   it('in production prints no development URLs and serves no /dev routes', async () => {

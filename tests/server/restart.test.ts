@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/server/migrations';
-import { openDatabase } from '../../src/server/db';
 import { testBundle } from './helpers/bundle';
+import { DIALECT } from './helpers/databases';
 import { surveyPayload } from './helpers/fixtures';
 import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
 
@@ -35,7 +35,7 @@ describe('a restart on the same database file', () => {
     expect(sent.json()).toEqual({ sent: true });
     const key = await latestKey(harness);
     const mailBefore = await mailbox(harness);
-    const countsBefore = harness.counts();
+    const countsBefore = (await harness.counts());
     expect(countsBefore).toMatchObject({ accepted_offers: 1, downgrades: 1, idempotency_records: 4, outbox: 2 });
 
     await harness.restart();
@@ -45,7 +45,7 @@ describe('a restart on the same database file', () => {
     expect((await client.get('/cancel/api/get-csrf-token/')).json()).toEqual({ csrf_token: client.csrfToken });
     expect((await client.get('/cancel/seo')).body).toContain('<html lang="ja"');
     expect(await mailbox(harness)).toEqual(mailBefore);
-    expect(harness.counts().survey_submissions).toBe(1);
+    expect((await harness.counts()).survey_submissions).toBe(1);
 
     // Every replayed key answers as the first time and does nothing again.
     const replays = [
@@ -59,7 +59,7 @@ describe('a restart on the same database file', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual(first.json());
     }
-    expect(harness.counts()).toEqual(countsBefore);
+    expect((await harness.counts())).toEqual(countsBefore);
 
     // The accepted offer and the downgrade still stand: no second retention action on either toolkit.
     expect((await client.get('/cancel/api/seo/eligible-for-offer/')).json()).toEqual({ result: false, downgrade_plans: [] });
@@ -83,26 +83,25 @@ describe('a restart on the same database file', () => {
 });
 
 describe('the database', () => {
-  it('is created in WAL mode at the latest schema version', () => {
+  it('is created at the latest schema version', async () => {
+    expect(await harness.schemaVersion()).toBe(MIGRATIONS.length);
+  });
+
+  it.runIf(DIALECT === 'sqlite')('is a SQLite file in WAL mode', () => {
     const db = new Database(harness.dbFile, { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     } finally {
       db.close();
     }
   });
 
-  it('refuses a file from a newer schema instead of guessing', async () => {
+  it('refuses a database from a newer schema instead of guessing', async () => {
     await harness.app.close();
-    const db = new Database(harness.dbFile);
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-    db.close();
-    expect(() => openDatabase(harness.dbFile)).toThrow(/newer than this server knows/);
+    await harness.setSchemaVersion(MIGRATIONS.length + 1);
+    await expect(harness.start()).rejects.toThrow(/newer than this server knows/);
     // Let afterEach close a working server.
-    const fixed = new Database(harness.dbFile);
-    fixed.pragma(`user_version = ${MIGRATIONS.length}`);
-    fixed.close();
+    await harness.setSchemaVersion(MIGRATIONS.length);
     await harness.start();
   });
 });

@@ -18,7 +18,7 @@ describe('retention offers declared in the survey', () => {
     const accepted = await client.post('/cancel/api/seo/accept-offer/', { offer: 'discount-offer' });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ accepted: true, offer: 'discount-offer', toolkit: 'seo' });
-    expect(harness.rows('SELECT toolkit, offer FROM accepted_offers')).toEqual([{ toolkit: 'seo', offer: 'discount-offer' }]);
+    expect(await harness.rows('SELECT toolkit, offer FROM accepted_offers')).toEqual([{ toolkit: 'seo', offer: 'discount-offer' }]);
   });
 
   it('refuses an offer the survey does not declare, and stores nothing', async () => {
@@ -26,7 +26,7 @@ describe('retention offers declared in the survey', () => {
     const refused = await client.post('/cancel/api/seo/accept-offer/', { offer: 'free-lunch' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'invalid-body', message: expect.stringMatching(/^offer: 'free-lunch' is not a discount offered on seo/) });
-    expect(harness.counts().accepted_offers).toBe(0);
+    expect((await harness.counts()).accepted_offers).toBe(0);
   });
 
   it('offers the YAML plans of the user’s product group and refuses others', async () => {
@@ -35,7 +35,7 @@ describe('retention offers declared in the survey', () => {
     const refused = await client.get('/cancel/api/seo/downgrade/?to=business-plus', { csrf: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'plan-not-offered', message: "to: 'business-plus' is not a plan offered to this account (offered: guru, pro)." });
-    expect(harness.counts().downgrades).toBe(0);
+    expect((await harness.counts()).downgrades).toBe(0);
   });
 
   it('stores the declined offers with the survey', async () => {
@@ -45,7 +45,7 @@ describe('retention offers declared in the survey', () => {
     const offPath = await client.post('/cancel/api/survey-storage/survey-monitoring/', surveyPayload('mia.monthly@example.com', { retention }));
     expect(offPath.statusCode).toBe(400);
     expect(offPath.json().message).toBe("retention[0].offer: 'downgrade-offer' is not an offer on the path the answers take.");
-    expect(harness.counts().survey_submissions).toBe(0);
+    expect((await harness.counts()).survey_submissions).toBe(0);
     const payload = surveyPayload('mia.monthly@example.com', {
       survey: {
         first_question: entry('Please let us know why you’re leaving', ['I am satisfied with the product, but I don’t/can’t use it right now']),
@@ -55,7 +55,7 @@ describe('retention offers declared in the survey', () => {
       retention,
     });
     expect((await client.post('/cancel/api/survey-storage/survey-monitoring/', payload)).statusCode).toBe(200);
-    const [row] = harness.rows<{ payload: string }>('SELECT payload FROM survey_submissions');
+    const [row] = await harness.rows<{ payload: string }>('SELECT payload FROM survey_submissions');
     expect(JSON.parse(row?.payload ?? 'null').retention).toEqual([{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }]);
   });
 
@@ -65,7 +65,7 @@ describe('retention offers declared in the survey', () => {
     const refused = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('retention[0].plans: is required');
-    expect(harness.counts().survey_submissions).toBe(0);
+    expect((await harness.counts()).survey_submissions).toBe(0);
   });
 
   it('refuses a retention record that is not a declined offer, naming the field', async () => {
@@ -74,6 +74,6 @@ describe('retention offers declared in the survey', () => {
     const refused = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^retention\[0\]\.choice: /);
-    expect(harness.counts().survey_submissions).toBe(0);
+    expect((await harness.counts()).survey_submissions).toBe(0);
   });
 });

@@ -39,7 +39,7 @@ describe('a deeply nested body', () => {
     const response = await client.post('/cancel/api/survey-storage/survey-monitoring/', deep, { headers: { 'idempotency-key': 'deep-body-1' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'too-deep', message: `body: nests more than ${MAX_BODY_DEPTH} levels deep.` });
-    expect(harness.counts().survey_submissions).toBe(0);
+    expect((await harness.counts()).survey_submissions).toBe(0);
   });
 
   it('is told apart from a real payload by depth alone', () => {

@@ -25,7 +25,7 @@ interface OutboxRow {
 /** The outbox row once SMTP delivery has settled (it runs after the response). */
 async function settledRow(h: Harness): Promise<OutboxRow> {
   for (let waited = 0; waited < 5000; waited += 20) {
-    const [row] = h.rows<OutboxRow>('SELECT text, html, links, delivery, delivery_error FROM outbox');
+    const [row] = await h.rows<OutboxRow>('SELECT text, html, links, delivery, delivery_error FROM outbox');
     if (row !== undefined && row.delivery !== 'smtp-pending') return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -185,6 +185,6 @@ describe('the server stores every one of them', () => {
       const response = await clients.get(audience)?.post('/cancel/api/survey-storage/survey-monitoring/', payload);
       expect(response?.statusCode, `${name}: ${response?.body ?? ''}`).toBe(200);
     }
-    expect(harness.counts().survey_submissions).toBe(WALKED.length);
+    expect((await harness.counts()).survey_submissions).toBe(WALKED.length);
   });
 });

@@ -3,14 +3,15 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../src/server/config';
 import type { MailboxEntry } from '../../../src/server/dev/dev';
 import type { MailTransport } from '../../../src/server/mail';
+import type { SqlDatabase, SqlValue } from '../../../src/server/store/sql/database';
 import { SESSION_COOKIE } from '../../../src/server/sessions';
 import { buildServer } from '../../../src/server/server';
 import { testBundle } from './bundle';
+import { createTestDatabase, type TestDatabase } from './databases';
 import { APP_FILES } from './fixtures';
 
 /** The tables whose row counts the tests compare ("nothing stored"). */
@@ -176,14 +177,17 @@ export class Clock {
 }
 
 /**
- * A server on a temp directory with its own database, app files and clock, listening on a free
- * loopback port: the tests talk to it over real HTTP, as a browser would.
+ * A server on a temp directory with its own database (a SQLite file there, or a PostgreSQL database
+ * of its own when DATABASE_URL is set), app files and clock, listening on a free loopback port: the
+ * tests talk to it over real HTTP, as a browser would.
  */
 export class Harness {
   app!: FastifyInstance;
   readonly clock = new Clock();
   readonly dir = mkdtempSync(join(tmpdir(), 'cancel-server-'));
   readonly dbFile = join(this.dir, 'data', 'cancel.sqlite');
+  /** The test's database, created on the first start and dropped by stop(). */
+  database: TestDatabase | undefined;
   readonly appDir = join(this.dir, 'app');
   /** Where the server listens now (a new port after each start). */
   origin = '';
@@ -200,8 +204,10 @@ export class Harness {
   }
 
   async start(): Promise<this> {
+    this.database ??= await createTestDatabase(this.dir);
     const config: Partial<ServerConfig> = {
-      dbFile: this.dbFile,
+      dbFile: this.database.file,
+      databaseUrl: this.database.url,
       appDir: this.appDir,
       production: this.options.production ?? false,
       publicUrl: this.options.publicUrl ?? 'http://cancel.test',
@@ -234,6 +240,7 @@ export class Harness {
   async stop(): Promise<void> {
     await this.app.close();
     this.agent?.destroy();
+    await this.database?.drop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -281,28 +288,46 @@ export class Harness {
     return new Client(this, cookie.value, (token.json() as { csrf_token: string }).csrf_token);
   }
 
-  /** Row counts of every table, read through a separate connection. */
-  counts(): Counts {
-    const db = new Database(this.dbFile, { readonly: true });
-    try {
-      const entries = TABLES.map((table) => {
-        const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number };
-        return [table, row.n] as const;
-      });
-      return Object.fromEntries(entries) as Counts;
-    } finally {
-      db.close();
-    }
+  /** The test's own connection to the server's database (SQLite or PostgreSQL). */
+  private async connection(): Promise<SqlDatabase> {
+    if (this.database === undefined) throw new Error('the harness has not started');
+    return this.database.connection();
   }
 
-  /** Rows of one table (for asserting what was stored). */
-  rows<T>(sql: string, ...params: unknown[]): T[] {
-    const db = new Database(this.dbFile, { readonly: true });
-    try {
-      return db.prepare(sql).all(...params) as T[];
-    } finally {
-      db.close();
-    }
+  /** Row counts of every table, read through a separate connection. */
+  async counts(): Promise<Counts> {
+    const db = await this.connection();
+    const entries = await Promise.all(
+      TABLES.map(async (table) => [table, (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? 0] as const),
+    );
+    return Object.fromEntries(entries) as Counts;
+  }
+
+  /** Rows of a query (for asserting what was stored); `?` placeholders on both databases. */
+  async rows<T>(sql: string, ...params: SqlValue[]): Promise<T[]> {
+    return (await this.connection()).all<T>(sql, params);
+  }
+
+  /** Runs a statement on the server's database behind its back (as a crash or an operator would). */
+  async exec(sql: string, ...params: SqlValue[]): Promise<void> {
+    await (await this.connection()).run(sql, params);
+  }
+
+  /** The schema version the database records (SQLite's user_version, PostgreSQL's schema_version). */
+  async schemaVersion(): Promise<number> {
+    const db = await this.connection();
+    const row =
+      db.dialect === 'sqlite'
+        ? (await db.get<{ user_version: number }>('PRAGMA user_version'))?.user_version
+        : (await db.get<{ version: number }>('SELECT version FROM schema_version'))?.version;
+    return row ?? 0;
+  }
+
+  /** Sets the recorded schema version (to test what a server does with a database from elsewhere). */
+  async setSchemaVersion(version: number): Promise<void> {
+    const db = await this.connection();
+    if (db.dialect === 'sqlite') await db.run(`PRAGMA user_version = ${Math.trunc(version)}`);
+    else await db.run('UPDATE schema_version SET version = ?', [version]);
   }
 }
 
