@@ -113,6 +113,19 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['react', 'react-*', '@rjsf/*', '@sentry/*', '@lingui/react'],
+          // Routes, dev pages and the rest of the server go through the Store, never SQL (docs/architecture.md).
+          paths: ['better-sqlite3', 'pg'].map((name) => ({ name, message: 'Only src/server/store/sql opens a database; use the Store (src/server/store/store.ts).' })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/store/sql/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@rjsf/*', '@sentry/*', '@lingui/react'] }] },
   },
 );

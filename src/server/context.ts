@@ -6,6 +6,7 @@ import type { Mailer } from './mail';
 import type { Sessions } from './sessions';
 import type { CancellationTables } from './store/cancellations';
 import type { OfferTables } from './store/offers';
+import type { Store } from './store/store';
 import type { SubmissionTable } from './store/submissions';
 import type { ToolkitRegistry } from './toolkits';
 
@@ -16,12 +17,14 @@ export interface ServerContext {
   toolkits: ToolkitRegistry;
   sessions: Sessions;
   mailer: Mailer;
+  /** Everything kept: the SQLite file or PostgreSQL, behind one interface. */
+  store: Store;
   idempotent: Idempotent;
   cancellations: CancellationTables;
   submissions: SubmissionTable;
   offers: OfferTables;
-  /** Runs `work` in one database transaction: all of its writes or none. */
-  transaction: <T>(work: () => T) => T;
+  /** Runs `work` in one store transaction: all of its writes or none (see Store.transaction: it may run again). */
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** Milliseconds since the epoch; injectable so tests can expire keys and pass rate limits. */
   now: () => number;
   /** Checks a step's data as the page does: the precompiled validators of the bundle served. */

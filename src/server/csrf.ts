@@ -52,7 +52,7 @@ function requireCsrfToken(request: FastifyRequest, session: Session): void {
 export function apiGuard(sessions: Sessions, publicOrigin: () => string): onRequestHookHandler {
   return async (request) => {
     refuseCrossSite(request, publicOrigin());
-    const session = sessions.of(request);
+    const session = await sessions.of(request);
     if (session === undefined) {
       throw new ApiError(401, 'not-signed-in', 'You are not signed in (no valid session cookie).');
     }

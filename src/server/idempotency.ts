@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from './db';
 import { ApiError } from './errors';
-import { idempotencyTable } from './store/idempotency';
+import type { Store } from './store/store';
 import { sha256 } from './tokens';
 
 /** What a write handler produces: the status and JSON body to send. */
@@ -30,24 +29,26 @@ function scopeName(scope: IdempotencyScope): string {
 }
 
 /**
- * Runs a synchronous write at most once per `Idempotency-Key` (per user, call and toolkit). The check, the
- * write and the record share one transaction, so a replay returns the first response and does nothing
- * again. Only successful outcomes are kept: a failed attempt may be retried with the same key. A key
- * reused with a different request is refused (422).
+ * Runs a write at most once per `Idempotency-Key` (per user, call and toolkit). The check, the write
+ * and the record share one store transaction, so a replay returns the first response and does
+ * nothing again, also when the first and the replay reach different server processes at once. Only
+ * successful outcomes are kept: a failed attempt may be retried with the same key. A key reused with
+ * a different request is refused (422). `write` runs inside the transaction, and may run again
+ * (see Store.transaction).
  */
-export function idempotent(db: Db, now: () => number) {
-  const table = idempotencyTable(db);
-  return function run(request: FastifyRequest, reply: FastifyReply, scope: IdempotencyScope, write: () => Outcome): Outcome {
+export function idempotent(store: Store, now: () => number) {
+  const table = store.idempotency;
+  return async function run(request: FastifyRequest, reply: FastifyReply, scope: IdempotencyScope, write: () => Promise<Outcome>): Promise<Outcome> {
     const header = request.headers['idempotency-key'];
-    if (header === undefined) return db.transaction(write)();
+    if (header === undefined) return store.transaction(write);
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new ApiError(400, 'invalid-idempotency-key', 'Idempotency-Key: must be 1 to 255 visible ASCII characters.');
     }
     const { userId } = scope;
     const route = scopeName(scope);
     const requestHash = sha256(JSON.stringify({ query: request.query ?? null, body: request.body ?? null }));
-    return db.transaction((): Outcome => {
-      const stored = table.find(header, userId, route);
+    return store.transaction(async (): Promise<Outcome> => {
+      const stored = await table.find(header, userId, route);
       if (stored !== undefined) {
         if (stored.requestHash !== requestHash) {
           throw new ApiError(
@@ -59,12 +60,12 @@ export function idempotent(db: Db, now: () => number) {
         reply.header('idempotent-replayed', 'true');
         return { status: stored.status, body: stored.body };
       }
-      const outcome = write();
+      const outcome = await write();
       if (outcome.status >= 200 && outcome.status < 300) {
-        table.save(header, userId, route, { requestHash, ...outcome }, now());
+        await table.save(header, userId, route, { requestHash, ...outcome }, now());
       }
       return outcome;
-    })();
+    });
   };
 }
 

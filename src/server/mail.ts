@@ -1,9 +1,9 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './db';
 import { extractLinks } from './links';
 import { redactedContent } from './mail-redaction';
-import { outboxTable, type StoredMail } from './store/outbox';
+import type { StoredMail } from './store/outbox';
+import type { Store } from './store/store';
 
 /** What the server sends: plain text and HTML bodies of the same message. */
 export interface OutgoingMail {
@@ -31,12 +31,12 @@ export interface MailTransport {
  * delivered mail's stored copy loses its secrets.
  */
 export interface Mailer {
-  /** Records the mail (call inside the request's transaction); returns its outbox id. */
-  record(mail: OutgoingMail): number;
+  /** Records the mail (call inside the request's transaction); resolves with its outbox id. */
+  record(mail: OutgoingMail): Promise<number>;
   /** Starts SMTP delivery of a recorded mail; does nothing without a transport. */
   deliver(id: number): void;
   /** Newest first. */
-  list(limit: number): StoredMail[];
+  list(limit: number): Promise<StoredMail[]>;
   /** Resolves when no delivery is in flight; used on shutdown. */
   drain(): Promise<void>;
 }
@@ -46,30 +46,38 @@ export function smtpTransport(smtpUrl: string | undefined): MailTransport | unde
   return smtpUrl === undefined ? undefined : nodemailer.createTransport(smtpUrl);
 }
 
-/** The mailer over the outbox table. */
+/** How long a process's claim on a pending mail holds before another may deliver it (the first died). */
+const CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** The mailer over the store's outbox. */
 export function createMailer(options: {
-  db: Db;
+  store: Store;
   from: string;
   transport: MailTransport | undefined;
   now: () => number;
   log: FastifyBaseLogger;
 }): Mailer {
   const { transport, from, log } = options;
-  const table = outboxTable(options.db);
+  const { store } = options;
+  const table = store.outbox;
   const inFlight = new Set<Promise<void>>();
 
   async function send(id: number): Promise<void> {
-    const mail = table.get(id);
-    if (transport === undefined || mail === undefined) return;
+    if (transport === undefined) return;
+    const now = options.now();
+    // Another process may deliver the same pending mail (each delivers what is pending at its start).
+    if (!(await table.claim(id, now, now - CLAIM_TIMEOUT_MS))) return;
+    const mail = await table.get(id);
+    if (mail === undefined) return;
     try {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      options.db.transaction(() => {
-        table.setDelivery(id, 'smtp-sent', null);
-        if (mail.secrets.length > 0) table.replaceContent(id, redactedContent(mail));
-      })();
+      await store.transaction(async () => {
+        await table.setDelivery(id, 'smtp-sent', null);
+        if (mail.secrets.length > 0) await table.replaceContent(id, redactedContent(mail));
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      table.setDelivery(id, 'smtp-failed', message);
+      await table.setDelivery(id, 'smtp-failed', message);
       log.error({ mailId: id, err: error }, 'SMTP delivery failed; the mail stays in the outbox');
     }
   }
@@ -86,16 +94,26 @@ export function createMailer(options: {
     },
     deliver(id) {
       if (transport === undefined) return;
-      const delivery = send(id).finally(() => inFlight.delete(delivery));
+      const delivery = send(id)
+        .catch((error: unknown) => log.error({ mailId: id, err: error }, 'the delivery of a mail failed in the store'))
+        .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     },
     list: (limit) => table.list(limit),
     async drain() {
-      await Promise.all([...inFlight]);
+      // Deliveries in flight may start more (the pending mail read at start).
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
       transport?.close?.();
     },
   };
   // Mail recorded before a crash or restart and not yet handed to SMTP goes out now.
-  if (transport !== undefined) table.pending().forEach((id) => mailer.deliver(id));
+  if (transport !== undefined) {
+    const resume = table
+      .pending()
+      .then((ids) => ids.forEach((id) => mailer.deliver(id)))
+      .catch((error: unknown) => log.error({ err: error }, 'the pending mail could not be read'))
+      .finally(() => inFlight.delete(resume));
+    inFlight.add(resume);
+  }
   return mailer;
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { listeningOrigin } from './origin';
 import { buildServer } from './server';
+import { databaseLabel } from './store/sql/open';
 
 /** Starts the reference server, prints what it serves, and shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   const base = listeningOrigin(app, config.host, config.port);
   const lines = [`Cancellation area: ${base}/cancel`, `API:               ${base}/cancel/api/`];
   if (!config.production) lines.push(`Dev sign-in:       ${base}/dev/`, `Mailbox:           ${base}/dev/mailbox`);
-  lines.push(`Database:          ${config.dbFile}`);
+  lines.push(`Database:          ${databaseLabel(config)}`);
   console.log(lines.join('\n'));
 
   let closing = false;

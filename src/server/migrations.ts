@@ -202,4 +202,10 @@ export const MIGRATIONS: readonly Migration[] = [
   `
   ALTER TABLE outbox ADD COLUMN secrets TEXT NOT NULL DEFAULT '[]';
   `,
+  // When a server process took a pending mail to hand it to SMTP: several processes on one database
+  // (PostgreSQL) each deliver pending mail at start, and only the one that claims a mail sends it.
+  {
+    sqlite: 'ALTER TABLE outbox ADD COLUMN claimed_at INTEGER;',
+    postgres: 'ALTER TABLE outbox ADD COLUMN claimed_at BIGINT;',
+  },
 ];

@@ -7,7 +7,6 @@ import { validatorsBeside } from './step-validators';
 import { loadConfig, type ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { apiGuard } from './csrf';
-import { openDatabase } from './db';
 import { hideDevelopmentAssets } from './dev-assets';
 import { devRoutes } from './dev/dev';
 import { installErrorHandler } from './errors';
@@ -23,10 +22,7 @@ import { surveyRoutes } from './routes/api-survey';
 import { installSecurityHeaders } from './security-headers';
 import { createSessions } from './sessions';
 import { registerApp } from './static';
-import { cancellationTables } from './store/cancellations';
-import { offerTables } from './store/offers';
-import { sessionSecret } from './store/settings';
-import { submissionTable } from './store/submissions';
+import { openStore } from './store/store';
 import { createToolkitRegistry } from './toolkits';
 import { compileValidator } from './validation';
 
@@ -47,8 +43,9 @@ export interface BuildOptions {
 
 /**
  * Builds the reference server (not listening): the app under /cancel, the API of spec §7, the
- * development routes outside production, SQLite storage and the mail outbox. Closing the instance
- * waits for requests and mail deliveries in flight, then closes the database.
+ * development routes outside production, the store (the SQLite file, or PostgreSQL with
+ * DATABASE_URL) and the mail outbox. Closing the instance waits for requests and mail deliveries in
+ * flight, then closes the database.
  */
 export async function buildServer(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...loadConfig(process.env), ...options.config };
@@ -57,17 +54,17 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const security = { https, sentryDsn: config.sentryDsn };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, ...earlyErrorOptions(security) });
-  const db = openDatabase(config.dbFile);
+  const store = await openStore(config);
 
-  await app.register(fastifyCookie, { secret: sessionSecret(db, config.sessionSecret) });
+  await app.register(fastifyCookie, { secret: await store.sessionSecret(config.sessionSecret) });
   installJsonParser(app);
   app.setValidatorCompiler(compileValidator);
   installErrorHandler(app);
   installSecurityHeaders(app, security);
 
-  const sessions = createSessions(db, { secure: https, now });
+  const sessions = createSessions(store.sessions, { secure: https, now });
   const mailer = createMailer({
-    db,
+    store,
     from: `${bundle.provider.name} <no-reply@${bundle.provider.supportEmail.split('@')[1] ?? 'localhost'}>`,
     transport: options.mailTransport ?? smtpTransport(config.smtpUrl),
     now,
@@ -79,11 +76,12 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     toolkits: createToolkitRegistry(bundle),
     sessions,
     mailer,
-    idempotent: idempotent(db, now),
-    cancellations: cancellationTables(db),
-    submissions: submissionTable(db),
-    offers: offerTables(db),
-    transaction: (work) => db.transaction(work)(),
+    store,
+    idempotent: idempotent(store, now),
+    cancellations: store.cancellations,
+    submissions: store.submissions,
+    offers: store.offers,
+    transaction: (work) => store.transaction(work),
     now,
     validateStep: validatorsBeside(config.bundleFile),
     publicOrigin: () => config.publicUrl ?? listeningOrigin(app, config.host, config.port),
@@ -105,7 +103,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
 
   app.addHook('onClose', async () => {
     await mailer.drain();
-    db.close();
+    await store.close();
   });
   return app;
 }

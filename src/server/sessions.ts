@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../model';
-import type { Db } from './db';
 import { findPersona } from './personas';
-import { sessionTable, type SessionRecord } from './store/sessions';
+import type { SessionRecord, SessionTable } from './store/sessions';
 
 /** The name of the signed, HttpOnly session cookie. */
 export const SESSION_COOKIE = 'cancel_session';
@@ -17,15 +16,14 @@ export interface Session extends SessionRecord {
 /** Reads and creates sessions from the signed cookie. */
 export interface Sessions {
   /** The request's session, or undefined when the cookie is absent, forged, expired or unknown. Memoized per request. */
-  of(request: FastifyRequest): Session | undefined;
+  of(request: FastifyRequest): Promise<Session | undefined>;
   /** Starts a new session (a fresh id, never the old one) and sets its cookie. */
-  signIn(request: FastifyRequest, reply: FastifyReply, personaId: string, lang: string): Session;
+  signIn(request: FastifyRequest, reply: FastifyReply, personaId: string, lang: string): Promise<Session>;
 }
 
-/** Session handling over the database; `secure` adds the Secure flag (https deployments). */
-export function createSessions(db: Db, options: { secure: boolean; now: () => number }): Sessions {
-  const table = sessionTable(db);
-  const resolved = new WeakMap<FastifyRequest, Session | undefined>();
+/** Session handling over the store's session table; `secure` adds the Secure flag (https deployments). */
+export function createSessions(table: SessionTable, options: { secure: boolean; now: () => number }): Sessions {
+  const resolved = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
 
   function tokenOf(request: FastifyRequest): string | undefined {
     const raw = request.cookies[SESSION_COOKIE];
@@ -34,10 +32,10 @@ export function createSessions(db: Db, options: { secure: boolean; now: () => nu
     return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
   }
 
-  function lookup(request: FastifyRequest): Session | undefined {
+  async function lookup(request: FastifyRequest): Promise<Session | undefined> {
     const token = tokenOf(request);
     if (token === undefined) return undefined;
-    const record = table.find(token);
+    const record = await table.find(token);
     if (record === undefined || options.now() - record.createdAt > MAX_AGE_SECONDS * 1000) return undefined;
     const persona = findPersona(record.personaId);
     return persona === undefined ? undefined : { ...record, user: persona.user };
@@ -45,15 +43,19 @@ export function createSessions(db: Db, options: { secure: boolean; now: () => nu
 
   return {
     of(request) {
-      if (!resolved.has(request)) resolved.set(request, lookup(request));
-      return resolved.get(request);
+      let session = resolved.get(request);
+      if (session === undefined) {
+        session = lookup(request);
+        resolved.set(request, session);
+      }
+      return session;
     },
-    signIn(request, reply, personaId, lang) {
+    async signIn(request, reply, personaId, lang) {
       const persona = findPersona(personaId);
       if (persona === undefined) throw new Error(`unknown persona ${personaId}`);
       const previous = tokenOf(request);
-      if (previous !== undefined) table.remove(previous);
-      const { token, session } = table.create(personaId, lang, options.now());
+      if (previous !== undefined) await table.remove(previous);
+      const { token, session } = await table.create(personaId, lang, options.now());
       reply.setCookie(SESSION_COOKIE, token, {
         signed: true,
         httpOnly: true,
@@ -63,7 +65,7 @@ export function createSessions(db: Db, options: { secure: boolean; now: () => nu
         maxAge: MAX_AGE_SECONDS,
       });
       const signedIn: Session = { ...session, user: persona.user };
-      resolved.set(request, signedIn);
+      resolved.set(request, Promise.resolve(signedIn));
       return signedIn;
     },
   };

@@ -64,7 +64,7 @@ export async function registerApp(
     } catch {
       return reply.code(503).send(BUILD_MISSING_PAGE);
     }
-    const lang = sessions.of(request)?.lang ?? DEFAULT_LANGUAGE;
+    const lang = (await sessions.of(request))?.lang ?? DEFAULT_LANGUAGE;
     const path = request.url.split('?')[0] ?? '';
     // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
     const page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, pageLanguage(request.url, lang)));

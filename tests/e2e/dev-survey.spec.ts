@@ -80,7 +80,7 @@ test.describe('screenshots of the product-manager pages at 1280 pixels', () => {
     if (!file) throw new Error('E2E_DB_FILE is not set: run the tests through playwright.config.ts');
     // Submissions from May to July 2025: the other tests store theirs today, outside this range.
     const submissions = sampleSubmissions(bundle());
-    seedDatabase(file, submissions);
+    await seedDatabase(file, submissions);
     await page.goto('/dev/insights?from=2025-05-01&to=2025-07-31');
     await expect(page.getByText(/^\d+$/).first()).toBeVisible();
     await expect(page.locator('#reasons-chart rect.bar').first()).toBeVisible();

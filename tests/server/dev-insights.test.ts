@@ -1,7 +1,8 @@
 // /dev/insights counts the stored submissions per step-1 reason and per path in a date range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartBars } from '../../src/server/dev/dev-insights-page';
-import { openInsights } from '../../src/server/store/insights';
+import { insightsOf } from '../../src/server/store/insights';
+import { submissionTable } from '../../src/server/store/submissions';
 import { sampleSubmissions, seedDatabase, type SeedSubmission } from '../unit/responses/seed-submissions';
 import { testBundle } from './helpers/bundle';
 import { startHarness, type Harness } from './helpers/harness';
@@ -12,7 +13,7 @@ const submissions = sampleSubmissions(testBundle());
 let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness();
-  seedDatabase(harness.dbFile, submissions);
+  await seedDatabase(await harness.connection(), submissions);
 });
 afterAll(async () => {
   await harness.stop();
@@ -101,13 +102,9 @@ describe('GET /dev/insights', () => {
     });
   }
 
-  it('leaves the database as it was: the insights connection is read-only', async () => {
-    const store = openInsights(harness.dbFile);
-    try {
-      expect(store.insights({ from: 0, to: Date.parse('2030-01-01') }).total).toBe(submissions.length);
-    } finally {
-      store.close();
-    }
+  it('leaves the database as it was: the insights only read', async () => {
+    const store = insightsOf(submissionTable(await harness.connection()));
+    expect((await store.insights({ from: 0, to: Date.parse('2030-01-01') })).total).toBe(submissions.length);
     expect((await harness.counts()).survey_submissions).toBe(submissions.length);
   });
 });

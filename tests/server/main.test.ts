@@ -10,7 +10,7 @@ import { DIALECT, createTestDatabase, type TestDatabase } from './helpers/databa
 /** src/server/main.ts as `npm start` runs it (through tsx instead of the esbuild bundle). */
 class MainProcess {
   readonly dir = mkdtempSync(join(tmpdir(), 'cancel-main-'));
-  /** Its database: the SQLite file, or a PostgreSQL database of its own when the tests run on PostgreSQL. */
+  /** Its database: the SQLite file, or a PostgreSQL schema of its own when the tests run on PostgreSQL. */
   database: TestDatabase | undefined;
   child!: ChildProcess;
   output = '';

@@ -44,7 +44,7 @@ async function columns(connection: SqlDatabase): Promise<Record<string, string[]
           "SELECT m.name AS table_name, p.name AS column_name FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'",
         )
       : await connection.all<{ table_name: string; column_name: string }>(
-          "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_version'",
+          "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'schema_version'",
         );
   const tables: Record<string, string[]> = {};
   for (const row of rows) (tables[row.table_name] ??= []).push(row.column_name);

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { submissionPathOf, surveyOfToolkit } from '../../engine';
-import { openInsights, type InsightsStore } from '../store/insights';
+import { insightsOf } from '../store/insights';
 import { insightsPage, type InsightsView } from './dev-insights-page';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,18 +36,16 @@ export function parseRange(query: Record<string, unknown>, now: number): { from:
 
 /** Registers /dev/insights; the caller does so only outside production. */
 export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  let store: InsightsStore | undefined;
-  app.addHook('onClose', async () => store?.close());
+  // A record's path is read from its ids, named by the texts of the survey its toolkit's page shows.
+  const store = insightsOf(ctx.store.submissions, (payload) => submissionPathOf(surveyOfToolkit(ctx.bundle, payload.toolkit), payload));
 
   app.get('/dev/insights', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    // A record's path is read from its ids, named by the texts of the survey its toolkit's page shows.
-    store ??= openInsights(ctx.config.dbFile, (payload) => submissionPathOf(surveyOfToolkit(ctx.bundle, payload.toolkit), payload));
-    const toolkits = store.toolkits();
+    const toolkits = await store.toolkits();
     const toolkit = typeof query.toolkit === 'string' && query.toolkit !== '' ? query.toolkit : undefined;
     const { from, to, range, error } = parseRange(query, ctx.now());
     const view: InsightsView = { from, to, toolkit, toolkits, error };
-    if (range !== undefined) view.insights = store.insights(range, toolkit);
+    if (range !== undefined) view.insights = await store.insights(range, toolkit);
     return reply
       .code(error === undefined ? 200 : 400)
       .type('text/html; charset=utf-8')

@@ -82,7 +82,7 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
   const envelopes: StoredEnvelope[] = [];
   let next = 1;
   let bytes = 0;
-  const sessionOf = (request: FastifyRequest) => ctx.sessions.of(request)?.idHash;
+  const sessionOf = async (request: FastifyRequest) => (await ctx.sessions.of(request))?.idHash;
 
   void app.register(async (collector) => {
     // Sentry's browser transport posts the envelope as text/plain; take any type, as bytes.
@@ -94,7 +94,7 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
       const { header, items } = parseEnvelope(body);
       const id = next++;
-      envelopes.push({ id, project, receivedAt: new Date(ctx.now()).toISOString(), session: sessionOf(request), bytes: body.length, header, items });
+      envelopes.push({ id, project, receivedAt: new Date(ctx.now()).toISOString(), session: await sessionOf(request), bytes: body.length, header, items });
       bytes += body.length;
       while (envelopes.length > KEEP || (bytes > KEEP_BYTES && envelopes.length > 1)) bytes -= envelopes.shift()?.bytes ?? 0;
       // Sentry answers 200 with the event id; the SDK only looks at the status.
@@ -104,7 +104,7 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
 
   app.get('/dev/sentry/events.json', async (request) => {
     const query = request.query as Record<string, unknown>;
-    const session = query.session === 'current' ? (sessionOf(request) ?? '') : undefined;
+    const session = query.session === 'current' ? ((await sessionOf(request)) ?? '') : undefined;
     const type = typeof query.type === 'string' ? query.type : undefined;
     return envelopes
       .filter((envelope) => session === undefined || envelope.session === session)

@@ -38,10 +38,10 @@ type Query = Record<string, unknown>;
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The offers this user would be shown on the page, as the app learns them from eligible-for-offer. */
-function offersShownTo(ctx: ServerContext, user: User, binding: ToolkitBinding, audience: Audience): string[] {
+async function offersShownTo(ctx: ServerContext, user: User, binding: ToolkitBinding, audience: Audience): Promise<string[]> {
   const survey = ctx.bundle.surveys[binding.survey];
   if (!survey || !toolkitHasOffers(survey, binding.toolkit)) return [];
-  return availableOffers(survey, audience, { toolkit: binding.toolkit, eligible: isEligible(ctx, user, binding), productGroup: user.product_group });
+  return availableOffers(survey, audience, { toolkit: binding.toolkit, eligible: await isEligible(ctx, user, binding), productGroup: user.product_group });
 }
 
 /** The page /dev/open-step answers with: the seed in data attributes, and the script that uses it. */
@@ -96,14 +96,15 @@ export function devSurveyRoutes(app: FastifyInstance, ctx: ServerContext): void 
     if (survey === undefined) throw new ApiError(500, 'unknown-survey', `the page /cancel/${binding.route} names the unknown survey '${binding.survey}'.`);
     const audience = audienceOf(user);
     const step = text(query.step) ?? survey.audiences[audience].start;
+    const offers = await offersShownTo(ctx, user, binding, audience);
     let state;
     try {
-      state = seedSurveyState(survey, audience, step, offersShownTo(ctx, user, binding, audience));
+      state = seedSurveyState(survey, audience, step, offers);
     } catch (error) {
       if (error instanceof SeedError) throw new ApiError(400, 'unknown-step', `step: ${error.message}.`);
       throw error;
     }
-    ctx.sessions.signIn(request, reply, persona.id, lang);
+    await ctx.sessions.signIn(request, reply, persona.id, lang);
     const next = state.trail.length === 1 ? `/cancel/${binding.route}` : `/cancel/${binding.route}?step=${encodeURIComponent(step)}`;
     const what = `step ‘${step}’ of /cancel/${binding.route} as ${persona.id} (${audience}) in ${lang}`;
     return reply

@@ -26,7 +26,7 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/dev', async (_request, reply) => reply.redirect('/dev/'));
 
   app.get('/dev/', async (request, reply) => {
-    const signedInAs = ctx.sessions.of(request)?.personaId;
+    const signedInAs = (await ctx.sessions.of(request))?.personaId;
     return reply.type('text/html; charset=utf-8').send(devIndexPage(PERSONAS, signedInAs));
   });
 
@@ -44,16 +44,16 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!isLanguage(lang)) {
       throw new ApiError(400, 'unknown-language', `lang: must be one of ${LANGUAGES.join(', ')}.`);
     }
-    ctx.sessions.signIn(request, reply, persona.id, lang);
+    await ctx.sessions.signIn(request, reply, persona.id, lang);
     return reply.redirect(safeNext(query.next), 302);
   });
 
   app.get('/dev/mailbox', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(mailboxPage(ctx.mailer.list(MAILBOX_LIMIT))),
+    reply.type('text/html; charset=utf-8').send(mailboxPage(await ctx.mailer.list(MAILBOX_LIMIT))),
   );
 
   app.get('/dev/mailbox.json', async () =>
-    ctx.mailer.list(MAILBOX_LIMIT).map(
+    (await ctx.mailer.list(MAILBOX_LIMIT)).map(
       (mail): MailboxEntry => ({
         to: mail.to,
         subject: mail.subject,

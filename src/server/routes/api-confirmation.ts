@@ -13,8 +13,8 @@ const CONFIRM_QUERY = {
 };
 
 /** Refuses a resend inside the countdown window (429 with Retry-After in whole seconds). */
-function checkResendWindow(ctx: ServerContext, call: ToolkitCall, now: number): void {
-  const last = ctx.cancellations.lastKeyAt(call.userId, call.binding.toolkit);
+async function checkResendWindow(ctx: ServerContext, call: ToolkitCall, now: number): Promise<void> {
+  const last = await ctx.cancellations.lastKeyAt(call.userId, call.binding.toolkit);
   const windowMs = ctx.bundle.provider.resendCountdownSeconds * 1000;
   if (last === undefined || now - last >= windowMs) return;
   const retryAfter = Math.max(1, Math.ceil((last + windowMs - now) / 1000));
@@ -29,20 +29,22 @@ function checkResendWindow(ctx: ServerContext, call: ToolkitCall, now: number): 
 /** send-confirmation-email/, is-confirmed/ and confirm/ for every toolkit with email confirmation. */
 export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/:toolkit/send-confirmation-email/', async (request, reply) => {
-    const call = toolkitCall(ctx, request, 'confirmation');
+    const call = await toolkitCall(ctx, request, 'confirmation');
     requireObjectBody(request.body);
     const { binding, user, userId } = call;
     let mailId: number | undefined;
-    const outcome = ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, () => {
-      if (ctx.cancellations.request(userId, binding.toolkit)?.state === 'confirmed') {
+    const outcome = await ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, async () => {
+      // Set only by the attempt that commits (a PostgreSQL transaction may run again).
+      mailId = undefined;
+      if ((await ctx.cancellations.request(userId, binding.toolkit))?.state === 'confirmed') {
         throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
       }
       const now = ctx.now();
-      checkResendWindow(ctx, call, now);
-      const cancellation = ctx.cancellations.openRequest(userId, binding.toolkit, now);
+      await checkResendWindow(ctx, call, now);
+      const cancellation = await ctx.cancellations.openRequest(userId, binding.toolkit, now);
       const key = randomToken();
       const ttlSeconds = ctx.config.confirmKeyTtlSeconds;
-      ctx.cancellations.addKey({
+      await ctx.cancellations.addKey({
         keyHash: sha256(key),
         requestId: cancellation.id,
         userId,
@@ -55,7 +57,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // In the language of the page the link opens, by the page's own rule: the session's, or English.
       const language = languageOf(call.session.lang, link);
       const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
-      mailId = ctx.mailer.record({ ...mail, secrets: [key] });
+      mailId = await ctx.mailer.record({ ...mail, secrets: [key] });
       return { status: 200, body: { sent: true } };
     });
     // After the commit: a rolled-back request never reaches SMTP.
@@ -64,8 +66,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   app.get('/:toolkit/is-confirmed/', async (request) => {
-    const { binding, userId } = toolkitCall(ctx, request, 'confirmation');
-    const state = ctx.cancellations.request(userId, binding.toolkit)?.state ?? 'none';
+    const { binding, userId } = await toolkitCall(ctx, request, 'confirmation');
+    const state = (await ctx.cancellations.request(userId, binding.toolkit))?.state ?? 'none';
     return { confirmed: state === 'confirmed', state };
   });
 
@@ -73,10 +75,10 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
     '/:toolkit/confirm/',
     { schema: { querystring: CONFIRM_QUERY }, config: { csrf: true } },
     async (request) => {
-      const { binding, userId } = toolkitCall(ctx, request, 'confirmation');
+      const { binding, userId } = await toolkitCall(ctx, request, 'confirmation');
       const { key } = request.query as { key: string };
-      return ctx.transaction(() => {
-        const record = ctx.cancellations.keyByHash(sha256(key));
+      return ctx.transaction(async () => {
+        const record = await ctx.cancellations.keyByHash(sha256(key));
         if (record === undefined) {
           throw new ApiError(404, 'key-not-found', 'key: this confirmation link is not valid.');
         }
@@ -98,8 +100,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
         if (now >= record.expiresAt) {
           throw new ApiError(410, 'key-expired', 'key: this confirmation link has expired; ask for a new email.');
         }
-        ctx.cancellations.useKey(record.id, now);
-        ctx.cancellations.confirm(record.requestId, now);
+        await ctx.cancellations.useKey(record.id, now);
+        await ctx.cancellations.confirm(record.requestId, now);
         return { confirmed: true, toolkit: binding.toolkit };
       });
     },

@@ -6,9 +6,9 @@ import { sessionOf } from './toolkit-call';
 /** GET get-context/ and get-csrf-token/ (spec §7). */
 export function contextRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/get-context/', async (request) => {
-    const body: ContextResponse = { user: sessionOf(ctx, request).user };
+    const body: ContextResponse = { user: (await sessionOf(ctx, request)).user };
     return body;
   });
 
-  app.get('/get-csrf-token/', async (request) => ({ csrf_token: sessionOf(ctx, request).csrfToken }));
+  app.get('/get-csrf-token/', async (request) => ({ csrf_token: (await sessionOf(ctx, request)).csrfToken }));
 }

@@ -15,17 +15,17 @@ const DOWNGRADE_QUERY = {
  * One retention action per user and toolkit: eligible until the offer is accepted or the plan
  * downgraded. The /dev/survey preview asks the same, to show what the page would.
  */
-export function isEligible(ctx: ServerContext, user: User, binding: ToolkitBinding): boolean {
+export async function isEligible(ctx: ServerContext, user: User, binding: ToolkitBinding): Promise<boolean> {
   const userId = String(user.user_id);
   return (
     user.eligible_for_offer &&
-    !ctx.offers.acceptedOffer(userId, binding.toolkit) &&
-    ctx.offers.downgrade(userId, binding.toolkit) === undefined
+    !(await ctx.offers.acceptedOffer(userId, binding.toolkit)) &&
+    (await ctx.offers.downgrade(userId, binding.toolkit)) === undefined
   );
 }
 
-function requireEligible(ctx: ServerContext, call: ToolkitCall): void {
-  if (!isEligible(ctx, call.user, call.binding)) {
+async function requireEligible(ctx: ServerContext, call: ToolkitCall): Promise<void> {
+  if (!(await isEligible(ctx, call.user, call.binding))) {
     throw new ApiError(403, 'not-eligible', `This account is not eligible for an offer on ${call.binding.name}.`);
   }
 }
@@ -53,23 +53,23 @@ function acceptedOfferId({ survey, binding: { toolkit } }: ToolkitCall, body: un
 /** eligible-for-offer/, accept-offer/ and downgrade/ for the toolkits whose YAML declares offers (seo, all-at-once). */
 export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/:toolkit/eligible-for-offer/', async (request) => {
-    const call = toolkitCall(ctx, request, 'offers');
+    const call = await toolkitCall(ctx, request, 'offers');
     const { survey, binding, user } = call;
-    const result = isEligible(ctx, user, binding);
+    const result = await isEligible(ctx, user, binding);
     return { result, downgrade_plans: result ? toolkitDowngradePlans(survey, binding.toolkit, user.product_group) : [] };
   });
 
   app.post('/:toolkit/accept-offer/', async (request, reply) => {
-    const call = toolkitCall(ctx, request, 'offers');
+    const call = await toolkitCall(ctx, request, 'offers');
     requireObjectBody(request.body);
     const { binding, userId } = call;
     const offer = acceptedOfferId(call, request.body);
-    const outcome = ctx.idempotent(request, reply, { userId, call: 'accept-offer', toolkit: binding.toolkit }, () => {
-      if (ctx.offers.acceptedOffer(userId, binding.toolkit)) {
+    const outcome = await ctx.idempotent(request, reply, { userId, call: 'accept-offer', toolkit: binding.toolkit }, async () => {
+      if (await ctx.offers.acceptedOffer(userId, binding.toolkit)) {
         throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
       }
-      requireEligible(ctx, call);
-      ctx.offers.acceptOffer(userId, binding.toolkit, offer, ctx.now());
+      await requireEligible(ctx, call);
+      await ctx.offers.acceptOffer(userId, binding.toolkit, offer, ctx.now());
       return { status: 200, body: { accepted: true, offer, toolkit: binding.toolkit } };
     });
     return reply.code(outcome.status).send(outcome.body);
@@ -80,21 +80,21 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     '/:toolkit/downgrade/',
     { schema: { querystring: DOWNGRADE_QUERY }, config: { csrf: true } },
     async (request, reply) => {
-      const call = toolkitCall(ctx, request, 'offers');
+      const call = await toolkitCall(ctx, request, 'offers');
       const { binding, survey, user, userId } = call;
       const { to } = request.query as { to: string };
-      const outcome = ctx.idempotent(request, reply, { userId, call: 'downgrade', toolkit: binding.toolkit }, () => {
-        const done = ctx.offers.downgrade(userId, binding.toolkit);
+      const outcome = await ctx.idempotent(request, reply, { userId, call: 'downgrade', toolkit: binding.toolkit }, async () => {
+        const done = await ctx.offers.downgrade(userId, binding.toolkit);
         if (done !== undefined) {
           throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);
         }
-        requireEligible(ctx, call);
+        await requireEligible(ctx, call);
         const plans = toolkitDowngradePlans(survey, binding.toolkit, user.product_group);
         if (!plans.includes(to)) {
           const offered = plans.length === 0 ? 'none is offered' : `offered: ${plans.join(', ')}`;
           throw new ApiError(400, 'plan-not-offered', `to: '${to}' is not a plan offered to this account (${offered}).`);
         }
-        ctx.offers.addDowngrade(userId, binding.toolkit, user.product_group, to, ctx.now());
+        await ctx.offers.addDowngrade(userId, binding.toolkit, user.product_group, to, ctx.now());
         return { status: 200, body: { downgraded: true, toolkit: binding.toolkit, plan: to } };
       });
       return reply.code(outcome.status).send(outcome.body);

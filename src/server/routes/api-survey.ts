@@ -16,7 +16,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
     '/survey-storage/survey-monitoring/',
     { schema: { body: schemaRef(SURVEY_PAYLOAD_SCHEMA_ID) } },
     async (request, reply) => {
-      const { user } = sessionOf(ctx, request);
+      const { user } = await sessionOf(ctx, request);
       const payload = request.body as SurveyPayload;
       if (payload.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new ApiError(400, 'email-mismatch', "email: must be the signed-in user's email address.");
@@ -31,9 +31,9 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const userId = String(user.user_id);
-      const outcome = ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, () => ({
+      const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => ({
         status: 200,
-        body: { stored: true, id: ctx.submissions.insert(userId, payload, ctx.now()) },
+        body: { stored: true, id: await ctx.submissions.insert(userId, payload, ctx.now()) },
       }));
       return reply.code(outcome.status).send(outcome.body);
     },

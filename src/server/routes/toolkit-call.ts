@@ -21,8 +21,8 @@ export interface ToolkitCall {
 export type CallFamily = 'confirmation' | 'offers';
 
 /** The signed-in session; the API guard has already refused requests without one. */
-export function sessionOf(ctx: ServerContext, request: FastifyRequest): Session {
-  const session = ctx.sessions.of(request);
+export async function sessionOf(ctx: ServerContext, request: FastifyRequest): Promise<Session> {
+  const session = await ctx.sessions.of(request);
   if (session === undefined) throw new ApiError(401, 'not-signed-in', 'You are not signed in (no valid session cookie).');
   return session;
 }
@@ -42,8 +42,8 @@ export function requireAccess(user: User, binding: ToolkitBinding): void {
  * Resolves the `{toolkit}` path segment: unknown → 404, a toolkit without this family of calls → 404,
  * a toolkit the user cannot cancel → 403.
  */
-export function toolkitCall(ctx: ServerContext, request: FastifyRequest, family: CallFamily): ToolkitCall {
-  const session = sessionOf(ctx, request);
+export async function toolkitCall(ctx: ServerContext, request: FastifyRequest, family: CallFamily): Promise<ToolkitCall> {
+  const session = await sessionOf(ctx, request);
   const { toolkit: segment } = request.params as { toolkit: string };
   const binding = ctx.toolkits.bySegment(segment);
   if (binding === undefined) {

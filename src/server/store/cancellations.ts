@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { SqlDatabase } from './sql/database';
 
 export type CancellationState = 'none' | 'pending' | 'confirmed';
 
@@ -31,56 +31,49 @@ interface KeyRow {
 
 /** Cancellation requests and their confirmation keys. */
 export interface CancellationTables {
-  request(userId: string, toolkit: string): CancellationRequest | undefined;
+  request(userId: string, toolkit: string): Promise<CancellationRequest | undefined>;
   /** The existing request, or a new pending one. */
-  openRequest(userId: string, toolkit: string, now: number): CancellationRequest;
-  confirm(requestId: number, now: number): void;
+  openRequest(userId: string, toolkit: string, now: number): Promise<CancellationRequest>;
+  confirm(requestId: number, now: number): Promise<void>;
   /** When the user last got a key for this toolkit (rate limit). */
-  lastKeyAt(userId: string, toolkit: string): number | undefined;
-  addKey(key: Omit<KeyRecord, 'id' | 'usedAt'> & { keyHash: string }): void;
-  keyByHash(keyHash: string): KeyRecord | undefined;
-  useKey(keyId: number, now: number): void;
+  lastKeyAt(userId: string, toolkit: string): Promise<number | undefined>;
+  addKey(key: Omit<KeyRecord, 'id' | 'usedAt'> & { keyHash: string }): Promise<void>;
+  keyByHash(keyHash: string): Promise<KeyRecord | undefined>;
+  useKey(keyId: number, now: number): Promise<void>;
 }
 
 /** The queries over cancellation_requests and confirmation_keys. */
-export function cancellationTables(db: Db): CancellationTables {
-  const selectRequest = db.prepare('SELECT id, state FROM cancellation_requests WHERE user_id = ? AND toolkit = ?');
-  const insertRequest = db.prepare(
-    "INSERT INTO cancellation_requests (user_id, toolkit, state, created_at) VALUES (?, ?, 'pending', ?)",
-  );
-  const confirmRequest = db.prepare(
-    "UPDATE cancellation_requests SET state = 'confirmed', confirmed_at = ? WHERE id = ? AND state = 'pending'",
-  );
-  const lastKey = db.prepare('SELECT MAX(created_at) AS at FROM confirmation_keys WHERE user_id = ? AND toolkit = ?');
-  const insertKey = db.prepare(
-    `INSERT INTO confirmation_keys (key_hash, request_id, user_id, toolkit, created_at, expires_at)
-     VALUES (@keyHash, @requestId, @userId, @toolkit, @createdAt, @expiresAt)`,
-  );
-  const selectKey = db.prepare('SELECT * FROM confirmation_keys WHERE key_hash = ?');
-  const useKey = db.prepare('UPDATE confirmation_keys SET used_at = ? WHERE id = ? AND used_at IS NULL');
-
+export function cancellationTables(db: SqlDatabase): CancellationTables {
   const tables: CancellationTables = {
     request(userId, toolkit) {
-      return selectRequest.get(userId, toolkit) as CancellationRequest | undefined;
+      return db.get<CancellationRequest>('SELECT id, state FROM cancellation_requests WHERE user_id = ? AND toolkit = ?', [userId, toolkit]);
     },
-    openRequest(userId, toolkit, now) {
-      const existing = tables.request(userId, toolkit);
-      if (existing !== undefined) return existing;
-      const id = Number(insertRequest.run(userId, toolkit, now).lastInsertRowid);
-      return { id, state: 'pending' };
+    async openRequest(userId, toolkit, now) {
+      // Inserted unless there is one: a concurrent request for the same cancellation finds the same row.
+      await db.run(
+        "INSERT INTO cancellation_requests (user_id, toolkit, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (user_id, toolkit) DO NOTHING",
+        [userId, toolkit, now],
+      );
+      const request = await tables.request(userId, toolkit);
+      if (request === undefined) throw new Error('the cancellation request was not stored');
+      return request;
     },
-    confirm(requestId, now) {
-      confirmRequest.run(now, requestId);
+    async confirm(requestId, now) {
+      await db.run("UPDATE cancellation_requests SET state = 'confirmed', confirmed_at = ? WHERE id = ? AND state = 'pending'", [now, requestId]);
     },
-    lastKeyAt(userId, toolkit) {
-      const row = lastKey.get(userId, toolkit) as { at: number | null };
-      return row.at ?? undefined;
+    async lastKeyAt(userId, toolkit) {
+      const row = await db.get<{ at: number | null }>('SELECT MAX(created_at) AS at FROM confirmation_keys WHERE user_id = ? AND toolkit = ?', [userId, toolkit]);
+      return row?.at ?? undefined;
     },
-    addKey(key) {
-      insertKey.run(key);
+    async addKey(key) {
+      await db.run(
+        `INSERT INTO confirmation_keys (key_hash, request_id, user_id, toolkit, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [key.keyHash, key.requestId, key.userId, key.toolkit, key.createdAt, key.expiresAt],
+      );
     },
-    keyByHash(keyHash) {
-      const row = selectKey.get(keyHash) as KeyRow | undefined;
+    async keyByHash(keyHash) {
+      const row = await db.get<KeyRow>('SELECT * FROM confirmation_keys WHERE key_hash = ?', [keyHash]);
       return row === undefined
         ? undefined
         : {
@@ -93,8 +86,8 @@ export function cancellationTables(db: Db): CancellationTables {
             usedAt: row.used_at,
           };
     },
-    useKey(keyId, now) {
-      useKey.run(now, keyId);
+    async useKey(keyId, now) {
+      await db.run('UPDATE confirmation_keys SET used_at = ? WHERE id = ? AND used_at IS NULL', [now, keyId]);
     },
   };
   return tables;

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { SqlDatabase } from './sql/database';
 
 /** The first response to an Idempotency-Key, kept so a replay gets it again. */
 export interface StoredResponse {
@@ -13,26 +13,26 @@ export interface StoredResponse {
  * or the call alone for survey storage.
  */
 export interface IdempotencyTable {
-  find(key: string, userId: string, route: string): StoredResponse | undefined;
-  save(key: string, userId: string, route: string, response: StoredResponse, now: number): void;
+  find(key: string, userId: string, route: string): Promise<StoredResponse | undefined>;
+  save(key: string, userId: string, route: string, response: StoredResponse, now: number): Promise<void>;
 }
 
 /** The idempotency table's queries. */
-export function idempotencyTable(db: Db): IdempotencyTable {
-  const select = db.prepare(
-    'SELECT request_hash, status, body FROM idempotency_records WHERE idem_key = ? AND user_id = ? AND route = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO idempotency_records (idem_key, user_id, route, request_hash, status, body, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+export function idempotencyTable(db: SqlDatabase): IdempotencyTable {
   return {
-    find(key, userId, route) {
-      const row = select.get(key, userId, route) as { request_hash: string; status: number; body: string } | undefined;
+    async find(key, userId, route) {
+      const row = await db.get<{ request_hash: string; status: number; body: string }>(
+        'SELECT request_hash, status, body FROM idempotency_records WHERE idem_key = ? AND user_id = ? AND route = ?',
+        [key, userId, route],
+      );
       return row === undefined ? undefined : { requestHash: row.request_hash, status: row.status, body: JSON.parse(row.body) };
     },
-    save(key, userId, route, response, now) {
-      insert.run(key, userId, route, response.requestHash, response.status, JSON.stringify(response.body), now);
+    async save(key, userId, route, response, now) {
+      await db.run(
+        `INSERT INTO idempotency_records (idem_key, user_id, route, request_hash, status, body, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [key, userId, route, response.requestHash, response.status, JSON.stringify(response.body), now],
+      );
     },
   };
 }

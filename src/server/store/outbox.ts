@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { SqlDatabase } from './sql/database';
 
 /** A mail as the outbox keeps it and the mailbox shows it. */
 export interface StoredMail {
@@ -45,47 +45,60 @@ function fromRow(row: OutboxRow): StoredMail {
 
 /** The outbox table's queries. */
 export interface OutboxTable {
-  insert(mail: Omit<StoredMail, 'id'>): number;
-  get(id: number): StoredMail | undefined;
+  insert(mail: Omit<StoredMail, 'id'>): Promise<number>;
+  get(id: number): Promise<StoredMail | undefined>;
   /** Newest first. */
-  list(limit: number): StoredMail[];
-  pending(): number[];
-  setDelivery(id: number, delivery: Delivery, error: string | null): void;
+  list(limit: number): Promise<StoredMail[]>;
+  pending(): Promise<number[]>;
+  /**
+   * Takes a pending mail for delivery: true for the one caller (of any process) that gets it, until
+   * its delivery is recorded or `staleBefore` passes its claim (the claimer died meanwhile).
+   */
+  claim(id: number, now: number, staleBefore: number): Promise<boolean>;
+  setDelivery(id: number, delivery: Delivery, error: string | null): Promise<void>;
   /** Replaces the stored bodies and links with versions without the secrets, and forgets the secrets. */
-  replaceContent(id: number, content: Pick<StoredMail, 'text' | 'html' | 'links'>): void;
+  replaceContent(id: number, content: Pick<StoredMail, 'text' | 'html' | 'links'>): Promise<void>;
 }
 
 /** The outbox table's queries. */
-export function outboxTable(db: Db): OutboxTable {
-  const insert = db.prepare(
-    `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets)
-     VALUES (@to, @subject, @text, @html, @links, @sentAt, @delivery, @secrets)`,
-  );
-  const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
-  const list = db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?');
-  const pending = db.prepare("SELECT id FROM outbox WHERE delivery = 'smtp-pending' ORDER BY id");
-  const update = db.prepare('UPDATE outbox SET delivery = ?, delivery_error = ? WHERE id = ?');
-  const replace = db.prepare("UPDATE outbox SET text = ?, html = ?, links = ?, secrets = '[]' WHERE id = ?");
+export function outboxTable(db: SqlDatabase): OutboxTable {
   return {
-    insert(mail) {
-      const row = { ...mail, links: JSON.stringify(mail.links), secrets: JSON.stringify(mail.secrets) };
-      return Number(insert.run(row).lastInsertRowid);
+    async insert(mail) {
+      const row = await db.get<{ id: number }>(
+        `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links), mail.sentAt, mail.delivery, JSON.stringify(mail.secrets)],
+      );
+      if (row === undefined) throw new Error('the mail was not stored');
+      return row.id;
     },
-    get(id) {
-      const row = get.get(id) as OutboxRow | undefined;
+    async get(id) {
+      const row = await db.get<OutboxRow>('SELECT * FROM outbox WHERE id = ?', [id]);
       return row === undefined ? undefined : fromRow(row);
     },
-    list(limit) {
-      return (list.all(limit) as OutboxRow[]).map(fromRow);
+    async list(limit) {
+      return (await db.all<OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?', [limit])).map(fromRow);
     },
-    pending() {
-      return (pending.all() as { id: number }[]).map((row) => row.id);
+    async pending() {
+      return (await db.all<{ id: number }>("SELECT id FROM outbox WHERE delivery = 'smtp-pending' ORDER BY id")).map((row) => row.id);
     },
-    setDelivery(id, delivery, error) {
-      update.run(delivery, error, id);
+    async claim(id, now, staleBefore) {
+      const changed = await db.run(
+        "UPDATE outbox SET claimed_at = ? WHERE id = ? AND delivery = 'smtp-pending' AND (claimed_at IS NULL OR claimed_at < ?)",
+        [now, id, staleBefore],
+      );
+      return changed === 1;
     },
-    replaceContent(id, content) {
-      replace.run(content.text, content.html, JSON.stringify(content.links), id);
+    async setDelivery(id, delivery, error) {
+      await db.run('UPDATE outbox SET delivery = ?, delivery_error = ?, claimed_at = NULL WHERE id = ?', [delivery, error, id]);
+    },
+    async replaceContent(id, content) {
+      await db.run("UPDATE outbox SET text = ?, html = ?, links = ?, secrets = '[]' WHERE id = ?", [
+        content.text,
+        content.html,
+        JSON.stringify(content.links),
+        id,
+      ]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { SqlDatabase } from './sql/database';
 import { randomToken, sha256 } from '../tokens';
 
 /** A signed-in browser: which persona, which interface language, and its CSRF token. */
@@ -18,35 +18,36 @@ interface SessionRow {
   created_at: number;
 }
 
-/** Sessions in SQLite, keyed by the sha256 of the cookie's session id. */
+/** Sessions in the database, keyed by the sha256 of the cookie's session id. */
 export interface SessionTable {
-  create(personaId: string, lang: string, now: number): { token: string; session: SessionRecord };
-  find(token: string): SessionRecord | undefined;
-  remove(token: string): void;
+  create(personaId: string, lang: string, now: number): Promise<{ token: string; session: SessionRecord }>;
+  find(token: string): Promise<SessionRecord | undefined>;
+  remove(token: string): Promise<void>;
 }
 
 /** The session table's queries. */
-export function sessionTable(db: Db): SessionTable {
-  const insert = db.prepare(
-    'INSERT INTO sessions (id_hash, persona_id, lang, csrf_token, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const select = db.prepare('SELECT * FROM sessions WHERE id_hash = ?');
-  const remove = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
+export function sessionTable(db: SqlDatabase): SessionTable {
   return {
-    create(personaId, lang, now) {
+    async create(personaId, lang, now) {
       const token = randomToken();
       const session: SessionRecord = { idHash: sha256(token), personaId, lang, csrfToken: randomToken(), createdAt: now };
-      insert.run(session.idHash, personaId, lang, session.csrfToken, now);
+      await db.run('INSERT INTO sessions (id_hash, persona_id, lang, csrf_token, created_at) VALUES (?, ?, ?, ?, ?)', [
+        session.idHash,
+        personaId,
+        lang,
+        session.csrfToken,
+        now,
+      ]);
       return { token, session };
     },
-    find(token) {
-      const row = select.get(sha256(token)) as SessionRow | undefined;
+    async find(token) {
+      const row = await db.get<SessionRow>('SELECT * FROM sessions WHERE id_hash = ?', [sha256(token)]);
       return row === undefined
         ? undefined
         : { idHash: row.id_hash, personaId: row.persona_id, lang: row.lang, csrfToken: row.csrf_token, createdAt: row.created_at };
     },
-    remove(token) {
-      remove.run(sha256(token));
+    async remove(token) {
+      await db.run('DELETE FROM sessions WHERE id_hash = ?', [sha256(token)]);
     },
   };
 }

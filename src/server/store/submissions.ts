@@ -1,17 +1,46 @@
 import type { SurveyPayload } from '../../model';
-import type { Db } from '../db';
+import type { SqlDatabase } from './sql/database';
+
+/** A half-open time range in epoch milliseconds: `from` included, `to` excluded. */
+export interface TimeRange {
+  from: number;
+  to: number;
+}
 
 /** Survey submissions: the validated payload as JSON, with who sent it and for which toolkit. */
 export interface SubmissionTable {
-  insert(userId: string, payload: SurveyPayload, now: number): number;
+  insert(userId: string, payload: SurveyPayload, now: number): Promise<number>;
+  /** The payloads stored in `range`, of one toolkit or of all, oldest first. */
+  payloadsIn(range: TimeRange, toolkit?: string): Promise<SurveyPayload[]>;
+  /** The toolkits that have any submission, sorted. */
+  toolkits(): Promise<string[]>;
 }
 
 /** The survey_submissions table's queries. */
-export function submissionTable(db: Db): SubmissionTable {
-  const insert = db.prepare('INSERT INTO survey_submissions (user_id, toolkit, payload, created_at) VALUES (?, ?, ?, ?)');
+export function submissionTable(db: SqlDatabase): SubmissionTable {
   return {
-    insert(userId, payload, now) {
-      return Number(insert.run(userId, payload.toolkit, JSON.stringify(payload), now).lastInsertRowid);
+    async insert(userId, payload, now) {
+      const row = await db.get<{ id: number }>(
+        'INSERT INTO survey_submissions (user_id, toolkit, payload, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+        [userId, payload.toolkit, JSON.stringify(payload), now],
+      );
+      if (row === undefined) throw new Error('the submission was not stored');
+      return row.id;
+    },
+    async payloadsIn(range, toolkit) {
+      const rows =
+        toolkit === undefined
+          ? await db.all<{ payload: string }>('SELECT payload FROM survey_submissions WHERE created_at >= ? AND created_at < ? ORDER BY id', [range.from, range.to])
+          : await db.all<{ payload: string }>(
+              'SELECT payload FROM survey_submissions WHERE created_at >= ? AND created_at < ? AND toolkit = ? ORDER BY id',
+              [range.from, range.to, toolkit],
+            );
+      return rows.map((row) => JSON.parse(row.payload) as SurveyPayload);
+    },
+    async toolkits() {
+      // Sorted here, by code unit: the same order whatever collation the database has.
+      const rows = await db.all<{ toolkit: string }>('SELECT DISTINCT toolkit FROM survey_submissions');
+      return rows.map((row) => row.toolkit).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     },
   };
 }

@@ -1,6 +1,7 @@
 // The database a test server runs on: a SQLite file in the test's directory, or, when DATABASE_URL
-// names a PostgreSQL server (npm run test:server:pg), a database of its own on it, created for the
-// test and dropped after, so tests stay independent as they are on SQLite.
+// names a PostgreSQL server (npm run test:server:pg), a schema of its own there (the URL sets its
+// search_path), created for the test and dropped after, so tests stay independent as they are on
+// SQLite. A schema, not a database: CREATE DATABASE takes a quarter of a second, a schema next to nothing.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,16 +19,16 @@ export interface TestDatabase {
   dialect: Dialect;
   /** The SQLite file (also set on PostgreSQL, unused there). */
   file: string;
-  /** The PostgreSQL database's URL; undefined on SQLite. */
+  /** The URL of the PostgreSQL schema (its search_path in the URL); undefined on SQLite. */
   url: string | undefined;
   /** A connection of the test's own (not migrated by it), closed by drop(). */
   connection(): Promise<SqlDatabase>;
-  /** Closes the connection and, on PostgreSQL, drops the database. */
+  /** Closes the connection and, on PostgreSQL, drops the schema. */
   drop(): Promise<void>;
 }
 
 let admin: pg.Pool | undefined;
-/** One connection per test file to the server's `postgres` database, for CREATE and DROP DATABASE. */
+/** One connection per test file to the server's `postgres` database, for CREATE and DROP SCHEMA. */
 function adminPool(url: string): pg.Pool {
   admin ??= new pg.Pool({ connectionString: url, max: 1 });
   return admin;
@@ -52,9 +53,9 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     };
   }
   const name = `cancel_test_${randomBytes(6).toString('hex')}`;
-  await adminPool(POSTGRES_URL).query(`CREATE DATABASE ${name}`);
+  await adminPool(POSTGRES_URL).query(`CREATE SCHEMA ${name}`);
   const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  url.searchParams.set('options', `-c search_path=${name}`);
   return {
     dialect: 'postgres',
     file,
@@ -66,7 +67,7 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     async drop() {
       await connection?.close();
       connection = undefined;
-      await adminPool(POSTGRES_URL).query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminPool(POSTGRES_URL).query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
     },
   };
 }

@@ -177,7 +177,7 @@ export class Clock {
 }
 
 /**
- * A server on a temp directory with its own database (a SQLite file there, or a PostgreSQL database
+ * A server on a temp directory with its own database (a SQLite file there, or a PostgreSQL schema
  * of its own when DATABASE_URL is set), app files and clock, listening on a free loopback port: the
  * tests talk to it over real HTTP, as a browser would.
  */
@@ -289,7 +289,7 @@ export class Harness {
   }
 
   /** The test's own connection to the server's database (SQLite or PostgreSQL). */
-  private async connection(): Promise<SqlDatabase> {
+  async connection(): Promise<SqlDatabase> {
     if (this.database === undefined) throw new Error('the harness has not started');
     return this.database.connection();
   }

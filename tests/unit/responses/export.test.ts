@@ -16,10 +16,10 @@ const submissions = sampleSubmissions(testBundle());
 let dir: string;
 let dbFile: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cancel-export-'));
   dbFile = join(dir, 'cancel.sqlite');
-  seedDatabase(dbFile, submissions);
+  await seedDatabase(dbFile, submissions);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -2,7 +2,8 @@
 // and a database seeded with them (through the server's own migrations and insert).
 import { buildPayload, currentStep, enumeratePaths, kindOf, startSurvey, transition, type PathMove, type SampleFill, type StepData } from '../../../src/engine';
 import { isStepOfType, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type SurveyPayload } from '../../../src/model';
-import { openDatabase } from '../../../src/server/db';
+import type { SqlDatabase } from '../../../src/server/store/sql/database';
+import { openSqlite } from '../../../src/server/store/sql/sqlite';
 import { submissionTable } from '../../../src/server/store/submissions';
 
 /** One submission to store: who, which toolkit, when (epoch ms), and the payload. */
@@ -89,13 +90,16 @@ export function sampleSubmissions(bundle: CompiledBundle): SeedSubmission[] {
   return submissions;
 }
 
-/** Creates (or opens) `dbFile` with the server's schema and stores `submissions` as the server does. */
-export function seedDatabase(dbFile: string, submissions: readonly SeedSubmission[]): void {
-  const db = openDatabase(dbFile);
+/**
+ * Stores `submissions` as the server does, in a database connection given (SQLite or PostgreSQL),
+ * or in the SQLite file named, which is created (or opened) with the server's schema.
+ */
+export async function seedDatabase(target: string | SqlDatabase, submissions: readonly SeedSubmission[]): Promise<void> {
+  const db = typeof target === 'string' ? openSqlite(target) : target;
   try {
     const table = submissionTable(db);
-    for (const s of submissions) table.insert(s.userId, s.payload, s.createdAt);
+    for (const s of submissions) await table.insert(s.userId, s.payload, s.createdAt);
   } finally {
-    db.close();
+    if (typeof target === 'string') await db.close();
   }
 }
