@@ -11,6 +11,7 @@ import { benchLighthouse } from './lighthouse';
 import { buildProduct } from './product-build';
 import { startBuiltServer } from './serve';
 import { benchServer } from './server';
+import { benchStorageScale } from './storage-scale';
 import { benchSurvey } from './survey';
 
 // Inside the project, so the server bundle (its npm packages stay external) finds node_modules.
@@ -37,6 +38,7 @@ try {
     ['Lighthouse (mobile defaults)', () => benchLighthouse(server)],
     ['survey check and compile', () => benchSurvey()],
     ['survey-storage endpoint under load (loopback)', () => benchServer()],
+    ['survey storage at scale: SQLite and PostgreSQL, one and two processes', () => benchStorageScale(product.serverFile)],
   ];
   // `npm run bench -- lighthouse` runs the sections whose title contains any of the words given.
   const only = process.argv.slice(2).map((word) => word.toLowerCase());

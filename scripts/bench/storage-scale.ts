@@ -1,0 +1,221 @@
+// Bench: survey storage at scale on each store. 200 connections for 30 s against POST survey-storage
+// on the built server: SQLite (one process), PostgreSQL (one process), PostgreSQL (two processes
+// behind the round-robin front of `npm run start:cluster`). The requests come from many signed-in
+// customers in turn. After each run it counts the rows stored and checks them against the answers:
+// every 2xx answer names a stored row, and a row without an answer can only be a request still in
+// flight when the run stopped.
+// Run alone with `tsx scripts/bench/storage-scale.ts [CONNECTIONS] [SECONDS]` after `npm run build`.
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { SurveyPayload } from '../../src/model';
+import { startRoundRobin } from '../pg/round-robin.mjs';
+import { startThrowawayCluster } from '../pg/throwaway-cluster.mjs';
+import { signInCookie, startBuiltServer, type RunningServer } from './serve';
+
+/** The part of autocannon's (untyped) API and result this bench uses. */
+interface Result {
+  /** `sent`: requests written; `total`: answers read. */
+  requests: { average: number; sent: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+interface Request {
+  method: 'POST';
+  path: string;
+  setupRequest: (request: { headers?: Record<string, string> }) => { headers: Record<string, string>; body: string; method: 'POST'; path: string };
+  onResponse: (status: number, body: string) => void;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; requests: Request[] }) => Promise<Result>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const PERSONA = { id: 'paid-monthly', email: 'mia.monthly@example.com' };
+/** Customers signed in before the run; the requests go to them in turn. */
+const CUSTOMERS = 200;
+const STORE_PATH = '/cancel/api/survey-storage/survey-monitoring/';
+
+function payload(): SurveyPayload {
+  return {
+    timestamp: new Date().toISOString(),
+    name: 'Mia Monthly',
+    email: PERSONA.email,
+    accepted_terms: true,
+    toolkit: 'seo',
+    survey: {
+      first_question: {
+        question: 'Please let us know why you’re leaving',
+        question_translated: 'Please let us know why you’re leaving',
+        answers: ['I have another account / I want to change my subscription'],
+        answers_translated: ['I have another account / I want to change my subscription'],
+        comment: '',
+      },
+    },
+    path: [{ step: 'reason', answer: 'another-account' }, { step: 'final' }],
+  };
+}
+
+/** A signed-in customer: the cookie header and the session's CSRF token. */
+async function customer(base: string): Promise<{ cookie: string; csrf: string }> {
+  const { name, value } = await signInCookie(base, PERSONA.id);
+  const cookie = `${name}=${value}`;
+  const token = (await (await fetch(`${base}/cancel/api/get-csrf-token/`, { headers: { cookie } })).json()) as { csrf_token: string };
+  return { cookie, csrf: token.csrf_token };
+}
+
+/** One measured setup: where to send the requests, and how to count the rows stored. */
+interface Setup {
+  label: string;
+  base: string;
+  rows: () => Promise<number>;
+  stop: () => Promise<void>;
+}
+
+async function measure(setup: Setup, connections: number, seconds: number): Promise<string[]> {
+  const customers: { cookie: string; csrf: string }[] = [];
+  for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await customer(setup.base));
+  const body = JSON.stringify(payload());
+  let next = 0;
+  const acknowledged = new Set<number>();
+  const result = await autocannon({
+    url: setup.base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: STORE_PATH,
+        setupRequest: () => {
+          const who = customers[next % customers.length] as { cookie: string; csrf: string };
+          next += 1;
+          return { method: 'POST', path: STORE_PATH, body, headers: { cookie: who.cookie, 'x-csrftoken': who.csrf, 'content-type': 'application/json' } };
+        },
+        onResponse: (status, text) => {
+          if (status < 200 || status >= 300) return;
+          const id = (JSON.parse(text) as { id?: unknown }).id;
+          if (typeof id === 'number') acknowledged.add(id);
+        },
+      },
+    ],
+  });
+  // Requests the server had when the clients went away finish (or not) now; then count.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const rows = await setup.rows();
+  const inFlight = Math.max(0, result.requests.sent - result.requests.total);
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ');
+  const consistent = rows >= acknowledged.size && rows <= acknowledged.size + inFlight;
+  return [
+    `${setup.label}: ${Math.round(result.requests.average)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    `${setup.label}: answers ${statuses || 'none'}; ${result.errors} errors (${result.timeouts} timeouts)`,
+    `${setup.label}: ${rows} rows stored; ${result['2xx']} 2xx answers naming ${acknowledged.size} rows; ${inFlight} requests in flight at the end: ${consistent ? 'every row accounted for' : 'MISMATCH'}`,
+  ];
+}
+
+/** The built server on a SQLite file of its own. */
+async function sqliteSetup(dir: string, serverFile: string): Promise<Setup> {
+  const dbFile = join(dir, 'scale.sqlite');
+  const server = await startBuiltServer(dbFile, {}, serverFile);
+  return {
+    label: 'SQLite, 1 process',
+    base: server.base,
+    rows: async () => {
+      const db = new Database(dbFile, { readonly: true });
+      try {
+        return (db.prepare('SELECT COUNT(*) AS n FROM survey_submissions').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    stop: server.stop,
+  };
+}
+
+/** `processes` built servers on a new database of the PostgreSQL at `url`, behind the round-robin front when more than one. */
+async function postgresSetup(url: string, name: string, processes: number, serverFile: string): Promise<Setup> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < processes; i += 1) servers.push(await startBuiltServer('', { DATABASE_URL: databaseUrl.toString() }, serverFile));
+  let front: Server | undefined;
+  let base = servers[0]?.base ?? '';
+  if (processes > 1) {
+    front = await startRoundRobin({ host: '127.0.0.1', port: 0, backends: servers.map((s) => s.base) });
+    const address = front.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  }
+  return {
+    label: `PostgreSQL, ${processes} process${processes === 1 ? '' : 'es'}`,
+    base,
+    rows: async () => {
+      const client = new pg.Client({ connectionString: databaseUrl.toString() });
+      await client.connect();
+      try {
+        return Number((await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM survey_submissions')).rows[0]?.n);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: async () => {
+      front?.close();
+      for (const server of servers) await server.stop();
+    },
+  };
+}
+
+/** Every setup in turn, one report line per measure. */
+export async function benchStorageScale(serverFile = 'dist/server/main.mjs', connections = 200, seconds = 30): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'cancel-scale-'));
+  const cluster = await startThrowawayCluster();
+  const lines = [`survey storage, ${connections} connections for ${seconds} s, ${CUSTOMERS} signed-in customers in turn (loopback, all on this machine):`];
+  try {
+    const setups = [
+      () => sqliteSetup(dir, serverFile),
+      () => postgresSetup(cluster.url, 'scale_one', 1, serverFile),
+      () => postgresSetup(cluster.url, 'scale_two', 2, serverFile),
+    ];
+    for (const start of setups) {
+      const setup = await start();
+      try {
+        lines.push(...(await measure(setup, connections, seconds)));
+      } finally {
+        await setup.stop();
+      }
+    }
+  } finally {
+    cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const connections = Number(process.argv[2] ?? 200);
+  const seconds = Number(process.argv[3] ?? 30);
+  benchStorageScale(
+    'dist/server/main.mjs',
+    Number.isInteger(connections) && connections > 0 ? connections : 200,
+    Number.isInteger(seconds) && seconds > 0 ? seconds : 30,
+  ).then(
+    (lines) => {
+      for (const line of lines) console.log(line);
+    },
+    (error: unknown) => {
+      console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}
