@@ -38,6 +38,8 @@ export interface HarnessOptions {
   smtpUrl?: string;
   sentryDsn?: string;
   confirmKeyTtlSeconds?: number;
+  /** Another harness's database: a second server process on the same data (it is not dropped by this harness). */
+  sharedDatabase?: TestDatabase;
 }
 
 /** One cookie of a response's Set-Cookie headers. */
@@ -204,7 +206,7 @@ export class Harness {
   }
 
   async start(): Promise<this> {
-    this.database ??= await createTestDatabase(this.dir);
+    this.database ??= this.options.sharedDatabase ?? (await createTestDatabase(this.dir));
     const config: Partial<ServerConfig> = {
       dbFile: this.database.file,
       databaseUrl: this.database.url,
@@ -240,7 +242,7 @@ export class Harness {
   async stop(): Promise<void> {
     await this.app.close();
     this.agent?.destroy();
-    await this.database?.drop();
+    if (this.options.sharedDatabase === undefined) await this.database?.drop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
