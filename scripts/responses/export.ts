@@ -1,6 +1,7 @@
 // CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE]
 // The survey submissions the reference server stored, one per row (CSV) or entry (JSON), each with the
-// path taken. Reads the database read-only: data/cancel.sqlite, or DB_FILE, or --db.
+// path taken. Reads the database read-only: --db (a SQLite file or a postgres:// URL), else the
+// server's own: DATABASE_URL (PostgreSQL), else DB_FILE, else data/cancel.sqlite.
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -9,7 +10,7 @@ import { submissionPathOf, surveyOfToolkit } from '../../src/engine';
 import type { CompiledBundle } from '../../src/model';
 import { runWhenMain } from '../survey-tools/run-cli';
 import { submissionsCsv, submissionsJson, type PathOf } from './export-formats';
-import { ExportError, openReadOnly, parseSince, readSubmissions } from './stored-submissions';
+import { ExportError, isPostgresUrl, openReadOnly, parseSince, readPostgresSubmissions, readSubmissions, withoutPassword, type StoredSubmission } from './stored-submissions';
 
 /** The compiled survey the server serves (src/server/config.ts): a record's path ids are named by its texts. */
 const DEFAULT_BUNDLE_FILE = 'src/generated/survey.json';
@@ -29,7 +30,7 @@ export const DEFAULT_DB_FILE = 'data/cancel.sqlite';
 const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE]
   --format  csv (default): one row per submission, English texts; json: every stored field and the payload as posted
   --since   only submissions stored on or after this day (UTC) or ISO date and time
-  --db      the SQLite file (default: $DB_FILE, else ${DEFAULT_DB_FILE})
+  --db      the SQLite file or a postgres:// URL (default: $DATABASE_URL, else $DB_FILE, else ${DEFAULT_DB_FILE})
   --out     write to this file instead of standard output (or use npm run -s, so npm's own lines stay out)`;
 
 /** What the CLI writes to: the data, and notes for the person running it. */
@@ -73,20 +74,27 @@ export async function main(args: readonly string[], io: ExportIo = processIo): P
     io.note(`responses:export: --since must be a day (YYYY-MM-DD) or an ISO date and time, not '${values.since}'\n${USAGE}`);
     return 2;
   }
-  const dbFile = resolve(io.cwd, values.db ?? (io.env.DB_FILE?.trim() || DEFAULT_DB_FILE));
+  // The database the server would use: DATABASE_URL before DB_FILE, as src/server/config.ts reads them.
+  const source = values.db ?? (io.env.DATABASE_URL?.trim() || io.env.DB_FILE?.trim() || DEFAULT_DB_FILE);
+  const postgres = isPostgresUrl(source);
+  const dbFile = postgres ? withoutPassword(source) : resolve(io.cwd, source);
 
   let text: string;
   let count: number;
   try {
-    const db = openReadOnly(dbFile);
-    try {
-      const submissions = readSubmissions(db, since);
-      count = submissions.length;
-      const pathOf = pathNamer(resolve(io.cwd, io.env.BUNDLE_FILE?.trim() || DEFAULT_BUNDLE_FILE));
-      text = format === 'csv' ? submissionsCsv(submissions, pathOf) : submissionsJson(submissions, pathOf);
-    } finally {
-      db.close();
+    let submissions: StoredSubmission[];
+    if (postgres) submissions = await readPostgresSubmissions(source, since);
+    else {
+      const db = openReadOnly(dbFile);
+      try {
+        submissions = readSubmissions(db, since);
+      } finally {
+        db.close();
+      }
     }
+    count = submissions.length;
+    const pathOf = pathNamer(resolve(io.cwd, io.env.BUNDLE_FILE?.trim() || DEFAULT_BUNDLE_FILE));
+    text = format === 'csv' ? submissionsCsv(submissions, pathOf) : submissionsJson(submissions, pathOf);
   } catch (error) {
     if (!(error instanceof ExportError)) throw error;
     io.note(`responses:export: ${error.message}`);

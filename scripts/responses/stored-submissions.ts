@@ -1,6 +1,8 @@
-// Reads the survey submissions the reference server stored (the survey_submissions table), read-only.
+// Reads the survey submissions the reference server stored (the survey_submissions table), read-only:
+// from its SQLite file, or from PostgreSQL when the server runs there (DATABASE_URL).
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import type { SurveyPayload } from '../../src/model';
 
 /** One stored submission: who sent it, for which toolkit, when (epoch ms), and the payload as posted. */
@@ -54,6 +56,48 @@ export function readSubmissions(db: Database.Database, since?: number): StoredSu
     createdAt: row.created_at,
     payload: JSON.parse(row.payload) as SurveyPayload,
   }));
+}
+
+/** Whether `--db` (or DATABASE_URL) names a PostgreSQL database rather than a SQLite file. */
+export const isPostgresUrl = (source: string): boolean => /^postgres(ql)?:\/\//.test(source);
+
+/** A PostgreSQL URL as the notes show it: without its password. */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password !== '') parsed.password = '***';
+  return parsed.toString();
+}
+
+/** The submissions stored at or after `since` in the PostgreSQL database at `url`, oldest first, in a read-only transaction. */
+export async function readPostgresSubmissions(url: string, since?: number): Promise<StoredSubmission[]> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new ExportError(`cannot connect to ${withoutPassword(url)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    await client.query('BEGIN READ ONLY');
+    const table = await client.query("SELECT to_regclass('survey_submissions') AS name");
+    if ((table.rows[0] as { name: string | null } | undefined)?.name == null) {
+      throw new ExportError(`${withoutPassword(url)} has no survey_submissions table: is it the server's database?`);
+    }
+    const result = await client.query<{ id: string; user_id: string; toolkit: string; payload: string; created_at: string }>(
+      'SELECT id, user_id, toolkit, payload, created_at FROM survey_submissions WHERE created_at >= $1 ORDER BY created_at, id',
+      [since ?? Number.MIN_SAFE_INTEGER],
+    );
+    await client.query('COMMIT');
+    // BIGINT columns arrive as strings; every stored value fits a JavaScript number.
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      userId: row.user_id,
+      toolkit: row.toolkit,
+      createdAt: Number(row.created_at),
+      payload: JSON.parse(row.payload) as SurveyPayload,
+    }));
+  } finally {
+    await client.end();
+  }
 }
 
 /**

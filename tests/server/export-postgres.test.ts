@@ -1,0 +1,43 @@
+// npm run responses:export on the database the server tests run on: with DATABASE_URL (PostgreSQL)
+// it reads the same submissions as from the SQLite file (tests/unit/responses/export.test.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main, type ExportIo } from '../../scripts/responses/export';
+import { openStore } from '../../src/server/store/store';
+import { sampleSubmissions, seedDatabase } from '../unit/responses/seed-submissions';
+import { testBundle } from './helpers/bundle';
+import { DIALECT, createTestDatabase, type TestDatabase } from './helpers/databases';
+
+const submissions = sampleSubmissions(testBundle());
+let dir: string;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cancel-export-pg-'));
+  database = await createTestDatabase(dir);
+  // The server's schema, then the submissions as the server stores them.
+  const store = await openStore({ dbFile: database.file, databaseUrl: database.url, databasePoolSize: 2 });
+  await store.close();
+  await seedDatabase(await database.connection(), submissions);
+});
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.runIf(DIALECT === 'postgres')('responses:export from PostgreSQL', () => {
+  it('reads every submission, oldest first, from DATABASE_URL, saying where from without the password', async () => {
+    let out = '';
+    const notes: string[] = [];
+    const url = new URL(database.url ?? '');
+    url.password = 'secret';
+    const io: ExportIo = { write: (text) => (out += text), note: (line) => notes.push(line), env: { DATABASE_URL: url.toString() }, cwd: dir };
+    expect(await main(['--format', 'json'], io)).toBe(0);
+    const exported = JSON.parse(out) as { toolkit: string; payload: unknown }[];
+    expect(exported.map((row) => [row.toolkit, row.payload])).toEqual(submissions.map((s) => [s.toolkit, s.payload]));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(new RegExp(`^responses:export: ${submissions.length} submissions from postgres://postgres:\\*\\*\\*@`));
+  });
+});
