@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
+import { userOfAccount } from './account-users';
 import { loadBundle } from './bundle';
 import { earlyErrorOptions } from './early-errors';
 import { validatorsBeside } from './step-validators';
@@ -23,8 +24,10 @@ import { surveyRoutes } from './routes/api-survey';
 import { installSecurityHeaders } from './security-headers';
 import { createSessions } from './sessions';
 import { registerApp } from './static';
+import { accountTable } from './store/accounts';
 import { cancellationTables } from './store/cancellations';
 import { offerTables } from './store/offers';
+import { requestCounts } from './store/request-counts';
 import { sessionSecret } from './store/settings';
 import { submissionTable } from './store/submissions';
 import { createToolkitRegistry } from './toolkits';
@@ -65,7 +68,9 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   installErrorHandler(app);
   installSecurityHeaders(app, security);
 
-  const sessions = createSessions(db, { secure: https, now });
+  const cancellations = cancellationTables(db);
+  const offers = offerTables(db);
+  const sessions = createSessions(db, { secure: https, now, userOf: userOfAccount(bundle, cancellations, offers) });
   const mailer = createMailer({
     db,
     from: `${bundle.provider.name} <no-reply@${bundle.provider.supportEmail.split('@')[1] ?? 'localhost'}>`,
@@ -80,9 +85,11 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     sessions,
     mailer,
     idempotent: idempotent(db, now),
-    cancellations: cancellationTables(db),
+    cancellations,
     submissions: submissionTable(db),
-    offers: offerTables(db),
+    offers,
+    accounts: accountTable(db),
+    requestCounts: requestCounts(db),
     transaction: (work) => db.transaction(work)(),
     now,
     validateStep: validatorsBeside(config.bundleFile),

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../model';
+import type { UserOfAccount } from './account-users';
 import type { Db } from './db';
 import { findPersona } from './personas';
+import { accountTable } from './store/accounts';
 import { sessionTable, type SessionRecord } from './store/sessions';
 
 /** The name of the signed, HttpOnly session cookie. */
@@ -18,13 +20,14 @@ export interface Session extends SessionRecord {
 export interface Sessions {
   /** The request's session, or undefined when the cookie is absent, forged, expired or unknown. Memoized per request. */
   of(request: FastifyRequest): Session | undefined;
-  /** Starts a new session (a fresh id, never the old one) and sets its cookie. */
+  /** Makes a fresh account from the persona and starts a new session for it (a fresh id, never the old one), setting its cookie. */
   signIn(request: FastifyRequest, reply: FastifyReply, personaId: string, lang: string): Session;
 }
 
 /** Session handling over the database; `secure` adds the Secure flag (https deployments). */
-export function createSessions(db: Db, options: { secure: boolean; now: () => number }): Sessions {
+export function createSessions(db: Db, options: { secure: boolean; now: () => number; userOf: UserOfAccount }): Sessions {
   const table = sessionTable(db);
+  const accounts = accountTable(db);
   const resolved = new WeakMap<FastifyRequest, Session | undefined>();
 
   function tokenOf(request: FastifyRequest): string | undefined {
@@ -39,8 +42,8 @@ export function createSessions(db: Db, options: { secure: boolean; now: () => nu
     if (token === undefined) return undefined;
     const record = table.find(token);
     if (record === undefined || options.now() - record.createdAt > MAX_AGE_SECONDS * 1000) return undefined;
-    const persona = findPersona(record.personaId);
-    return persona === undefined ? undefined : { ...record, user: persona.user };
+    const user = options.userOf(record.personaId, record.accountId);
+    return user === undefined ? undefined : { ...record, user };
   }
 
   return {
@@ -53,7 +56,8 @@ export function createSessions(db: Db, options: { secure: boolean; now: () => nu
       if (persona === undefined) throw new Error(`unknown persona ${personaId}`);
       const previous = tokenOf(request);
       if (previous !== undefined) table.remove(previous);
-      const { token, session } = table.create(personaId, lang, options.now());
+      const account = accounts.create(persona.id, Number(persona.user.user_id), options.now());
+      const { token, session } = table.create(personaId, account.userId, lang, options.now());
       reply.setCookie(SESSION_COOKIE, token, {
         signed: true,
         httpOnly: true,
@@ -62,7 +66,9 @@ export function createSessions(db: Db, options: { secure: boolean; now: () => nu
         path: '/',
         maxAge: MAX_AGE_SECONDS,
       });
-      const signedIn: Session = { ...session, user: persona.user };
+      const user = options.userOf(persona.id, account.userId);
+      if (user === undefined) throw new Error(`no user for persona ${personaId}`);
+      const signedIn: Session = { ...session, user };
       resolved.set(request, signedIn);
       return signedIn;
     },

@@ -3,8 +3,9 @@ import type { ServerContext } from '../context';
 import { confirmationMail } from '../confirmation-mail';
 import { ApiError } from '../errors';
 import { languageOf } from '../languages';
+import { toolkitsEndedBy } from '../subscriptions';
 import { randomToken, sha256 } from '../tokens';
-import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
+import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const CONFIRM_QUERY = {
   type: 'object',
@@ -34,7 +35,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const { binding, user, userId } = call;
     let mailId: number | undefined;
     const outcome = ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, () => {
-      if (ctx.cancellations.request(userId, binding.toolkit)?.state === 'confirmed') {
+      if (cancellationState(ctx, userId, binding) === 'confirmed') {
         throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
       }
       const now = ctx.now();
@@ -55,7 +56,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // In the language of the page the link opens, by the page's own rule: the session's, or English.
       const language = languageOf(call.session.lang, link);
       const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
-      mailId = ctx.mailer.record({ ...mail, secrets: [key] });
+      mailId = ctx.mailer.record({ ...mail, secrets: [key], userId });
       return { status: 200, body: { sent: true } };
     });
     // After the commit: a rolled-back request never reaches SMTP.
@@ -65,7 +66,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/:toolkit/is-confirmed/', async (request) => {
     const { binding, userId } = toolkitCall(ctx, request, 'confirmation');
-    const state = ctx.cancellations.request(userId, binding.toolkit)?.state ?? 'none';
+    const state = cancellationState(ctx, userId, binding);
     return { confirmed: state === 'confirmed', state };
   });
 
@@ -100,6 +101,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
         }
         ctx.cancellations.useKey(record.id, now);
         ctx.cancellations.confirm(record.requestId, now);
+        // A cancellation wins over an offer accepted before it (decision 74); all-at-once ends every subscription.
+        ctx.offers.withdraw(userId, toolkitsEndedBy(binding, ctx.bundle.toolkits), now);
         return { confirmed: true, toolkit: binding.toolkit };
       });
     },

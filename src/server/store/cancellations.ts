@@ -35,6 +35,10 @@ export interface CancellationTables {
   /** The existing request, or a new pending one. */
   openRequest(userId: string, toolkit: string, now: number): CancellationRequest;
   confirm(requestId: number, now: number): void;
+  /** The toolkits whose cancellation the user has confirmed. */
+  confirmedToolkits(userId: string): string[];
+  /** The cancellations waiting for their emailed link, with when the last email went out. */
+  pendingRequests(userId: string): { toolkit: string; lastKeyAt: number }[];
   /** When the user last got a key for this toolkit (rate limit). */
   lastKeyAt(userId: string, toolkit: string): number | undefined;
   addKey(key: Omit<KeyRecord, 'id' | 'usedAt'> & { keyHash: string }): void;
@@ -50,6 +54,12 @@ export function cancellationTables(db: Db): CancellationTables {
   );
   const confirmRequest = db.prepare(
     "UPDATE cancellation_requests SET state = 'confirmed', confirmed_at = ? WHERE id = ? AND state = 'pending'",
+  );
+  const selectConfirmed = db.prepare("SELECT toolkit FROM cancellation_requests WHERE user_id = ? AND state = 'confirmed' ORDER BY id");
+  const selectPending = db.prepare(
+    `SELECT r.toolkit AS toolkit, MAX(k.created_at) AS lastKeyAt FROM cancellation_requests r
+     JOIN confirmation_keys k ON k.request_id = r.id
+     WHERE r.user_id = ? AND r.state = 'pending' GROUP BY r.id ORDER BY r.id`,
   );
   const lastKey = db.prepare('SELECT MAX(created_at) AS at FROM confirmation_keys WHERE user_id = ? AND toolkit = ?');
   const insertKey = db.prepare(
@@ -71,6 +81,12 @@ export function cancellationTables(db: Db): CancellationTables {
     },
     confirm(requestId, now) {
       confirmRequest.run(now, requestId);
+    },
+    confirmedToolkits(userId) {
+      return (selectConfirmed.all(userId) as { toolkit: string }[]).map((row) => row.toolkit);
+    },
+    pendingRequests(userId) {
+      return selectPending.all(userId) as { toolkit: string; lastKeyAt: number }[];
     },
     lastKeyAt(userId, toolkit) {
       const row = lastKey.get(userId, toolkit) as { at: number | null };

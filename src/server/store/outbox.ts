@@ -12,6 +12,8 @@ export interface StoredMail {
   delivery: Delivery;
   /** Texts to remove from the stored copy once SMTP has delivered the mail; empty once removed. */
   secrets: string[];
+  /** The account the mail is about (null for mail from before accounts). */
+  userId: string | null;
 }
 
 /** Where a mail went: only the outbox, or also through SMTP (pending, done or failed). */
@@ -27,6 +29,7 @@ interface OutboxRow {
   sent_at: number;
   delivery: Delivery;
   secrets: string;
+  user_id: string | null;
 }
 
 function fromRow(row: OutboxRow): StoredMail {
@@ -40,6 +43,7 @@ function fromRow(row: OutboxRow): StoredMail {
     sentAt: row.sent_at,
     delivery: row.delivery,
     secrets: JSON.parse(row.secrets) as string[],
+    userId: row.user_id,
   };
 }
 
@@ -47,8 +51,8 @@ function fromRow(row: OutboxRow): StoredMail {
 export interface OutboxTable {
   insert(mail: Omit<StoredMail, 'id'>): number;
   get(id: number): StoredMail | undefined;
-  /** Newest first. */
-  list(limit: number): StoredMail[];
+  /** Newest first; only the account's mail when `userId` is given. */
+  list(limit: number, userId?: string): StoredMail[];
   pending(): number[];
   setDelivery(id: number, delivery: Delivery, error: string | null): void;
   /** Replaces the stored bodies and links with versions without the secrets, and forgets the secrets. */
@@ -58,11 +62,12 @@ export interface OutboxTable {
 /** The outbox table's queries. */
 export function outboxTable(db: Db): OutboxTable {
   const insert = db.prepare(
-    `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets)
-     VALUES (@to, @subject, @text, @html, @links, @sentAt, @delivery, @secrets)`,
+    `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets, user_id)
+     VALUES (@to, @subject, @text, @html, @links, @sentAt, @delivery, @secrets, @userId)`,
   );
   const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
   const list = db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?');
+  const listOf = db.prepare('SELECT * FROM outbox WHERE user_id = ? ORDER BY id DESC LIMIT ?');
   const pending = db.prepare("SELECT id FROM outbox WHERE delivery = 'smtp-pending' ORDER BY id");
   const update = db.prepare('UPDATE outbox SET delivery = ?, delivery_error = ? WHERE id = ?');
   const replace = db.prepare("UPDATE outbox SET text = ?, html = ?, links = ?, secrets = '[]' WHERE id = ?");
@@ -75,8 +80,9 @@ export function outboxTable(db: Db): OutboxTable {
       const row = get.get(id) as OutboxRow | undefined;
       return row === undefined ? undefined : fromRow(row);
     },
-    list(limit) {
-      return (list.all(limit) as OutboxRow[]).map(fromRow);
+    list(limit, userId) {
+      const rows = userId === undefined ? list.all(limit) : listOf.all(userId, limit);
+      return (rows as OutboxRow[]).map(fromRow);
     },
     pending() {
       return (pending.all() as { id: number }[]).map((row) => row.id);
