@@ -1,5 +1,5 @@
 // Every server call of spec §7 as one row of a table; one mechanism turns the rows into functions.
-import type { ContextResponse, SurveyPayload } from '../model';
+import type { ContextResponse, PendingCancellation, SurveyPayload } from '../model';
 import { csrfToken, setCsrfToken } from './csrf';
 import { request, RequestError } from './request';
 
@@ -23,6 +23,17 @@ const field = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 const api = (segment: string, rest: string) => `/cancel/api/${encodeURIComponent(segment)}/${rest}`;
 
+/** The context's pending cancellations (our addition); entries of another shape are left out, never a failure. */
+function pendingOf(value: unknown): PendingCancellation[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry): entry is PendingCancellation =>
+      typeof field(entry, 'toolkit') === 'string' &&
+      typeof field(entry, 'email_sent_at') === 'string' &&
+      typeof field(entry, 'resend_in_seconds') === 'number',
+  );
+}
+
 /** The calls of spec §7 with their §8 labels. */
 export const CALLS = {
   getContext: spec<[], ContextResponse>({
@@ -33,7 +44,8 @@ export const CALLS = {
     read: (body) => {
       const user = field(body, 'user');
       if (user === undefined || (user !== null && typeof user !== 'object')) throw new Error('the answer has no user field');
-      return { user } as ContextResponse;
+      const pending = field(body, 'pending_cancellations');
+      return (pending === undefined ? { user } : { user, pending_cancellations: pendingOf(pending) }) as ContextResponse;
     },
     // A visitor without a session is no user (spec §4: stop), not a failure.
     recover: (error) => (error.status === 401 ? { user: null } : undefined),

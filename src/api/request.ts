@@ -5,7 +5,6 @@ import { isRepeatable, parseRetryAfter, RETRY_POLICY, retryDelay, type RetryPoli
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** The only part of the site a redirected response may take the browser to. */
-const REDIRECT_SCOPE = '/cancel';
 
 /** How a request failed: an answer that is not OK, no answer, no answer in time, or no network at all. */
 export type FailureKind = 'status' | 'network' | 'timeout' | 'offline';
@@ -60,15 +59,26 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Whether the client may follow a redirect to `target`: same origin and under /cancel. */
-export function isAllowedRedirect(target: string, origin: string): boolean {
+let redirectOrigins: readonly string[] = [];
+
+/** The origins besides the page's own that an API answer may redirect to (survey/provider.yaml `redirectOrigins`). */
+export function allowRedirectsTo(origins: readonly string[]): void {
+  redirectOrigins = origins;
+}
+
+/**
+ * Whether the client may follow a redirect to `target` (spec §7: the browser navigates to it): any
+ * path of the page's own origin (a sign-in page, decision 76), or an origin the provider lists.
+ */
+export function isAllowedRedirect(target: string, origin: string, others: readonly string[] = redirectOrigins): boolean {
   let url: URL;
   try {
     url = new URL(target, origin);
   } catch {
     return false;
   }
-  return url.origin === origin && (url.pathname === REDIRECT_SCOPE || url.pathname.startsWith(`${REDIRECT_SCOPE}/`));
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  return url.origin === origin || others.includes(url.origin);
 }
 
 async function exchange(url: string, options: RequestOptions, signal: AbortSignal): Promise<unknown> {
@@ -87,7 +97,7 @@ async function exchange(url: string, options: RequestOptions, signal: AbortSigna
   });
   if (response.redirected) {
     if (!isAllowedRedirect(response.url, globalThis.location.origin)) {
-      throw new RequestError(failure(url, `redirected outside ${REDIRECT_SCOPE}: ${response.url}`), url, response.status);
+      throw new RequestError(failure(url, `redirected to another site: ${response.url}`), url, response.status);
     }
     globalThis.location.assign(response.url);
     // The page is leaving: settle never, so no error flashes on the way out.

@@ -1,6 +1,6 @@
 // User loading of spec §4.
 import type { ApiClient } from '../api';
-import type { ToolkitAccess, User } from '../model';
+import type { PendingCancellation, ToolkitAccess, User } from '../model';
 import { hasAccess } from './access';
 
 /** What a page asks of the user before it shows anything. */
@@ -18,7 +18,14 @@ export type UserLoad =
   | { kind: 'signed-out' }
   /** No active recurring subscription, or no access to this page. */
   | { kind: 'no-subscription' }
-  | { kind: 'ready'; user: User; /** When the user was loaded (ISO 8601), sent with the survey. */ timestamp: string };
+  | {
+      kind: 'ready';
+      user: User;
+      /** When the user was loaded (ISO 8601), sent with the survey. */
+      timestamp: string;
+      /** The cancellations waiting for their emailed link, when there are any. */
+      pending?: PendingCancellation[];
+    };
 
 const hasUserId = (user: User) => user.user_id !== undefined && user.user_id !== null && user.user_id !== '';
 
@@ -32,10 +39,10 @@ export async function loadUser(
   page: PageAccess,
   now: () => Date = () => new Date(),
 ): Promise<UserLoad> {
-  const { user } = await api.getContext();
+  const { user, pending_cancellations: pending } = await api.getContext();
   if (!user || !hasUserId(user)) return { kind: 'signed-out' };
   if (page.kind !== 'signed-in' && !user.has_active_recurring) return { kind: 'no-subscription' };
   if (page.kind === 'toolkit' && !hasAccess(user, page.access)) return { kind: 'no-subscription' };
   await api.getCsrfToken();
-  return { kind: 'ready', user, timestamp: now().toISOString() };
+  return { kind: 'ready', user, timestamp: now().toISOString(), ...(pending?.length ? { pending } : {}) };
 }

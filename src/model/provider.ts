@@ -48,4 +48,6 @@ export interface ProviderSettings {
   links: ProviderLinks;
   /** Seconds before the confirmation email can be sent again. */
   resendCountdownSeconds: number;
+  /** Other origins an API answer may redirect the page to (https://host[:port]); its own origin always may. */
+  redirectOrigins?: string[];
 }

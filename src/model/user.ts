@@ -40,9 +40,21 @@ export interface User {
   active_toolkits: ToolkitId[];
 }
 
-/** The body of the context call. */
+/** A cancellation whose emailed link is not confirmed yet (our addition to the context call). */
+export interface PendingCancellation {
+  /** The toolkit id, as the survey payload names it (e.g. `seo`, `all-at-once`). */
+  toolkit: string;
+  /** When the last confirmation email went out (ISO 8601). */
+  email_sent_at: string;
+  /** Seconds until the email may be sent again; 0 when it may now. */
+  resend_in_seconds: number;
+}
+
+/** The body of the context call: spec §3's user, the cancellations waiting for their link and the plans toolkits were downgraded to. */
 export interface ContextResponse {
   user: User | null;
+  pending_cancellations?: PendingCancellation[];
+  downgrades?: { toolkit: string; plan: string }[];
 }
 
 /** A paid user whose period is '1 month' counts as monthly paid (spec §1, §9). */

@@ -4,8 +4,10 @@ import type { ServerConfig } from './config';
 import type { Idempotent } from './idempotency';
 import type { Mailer } from './mail';
 import type { Sessions } from './sessions';
+import type { AccountTable } from './store/accounts';
 import type { CancellationTables } from './store/cancellations';
 import type { OfferTables } from './store/offers';
+import type { RequestCounts } from './store/request-counts';
 import type { Store } from './store/store';
 import type { SubmissionTable } from './store/submissions';
 import type { ToolkitRegistry } from './toolkits';
@@ -23,6 +25,10 @@ export interface ServerContext {
   cancellations: CancellationTables;
   submissions: SubmissionTable;
   offers: OfferTables;
+  /** The demo accounts, one per sign-in. */
+  accounts: AccountTable;
+  /** Per-user request counts for rate limits. */
+  requestCounts: RequestCounts;
   /** Runs `work` in one store transaction: all of its writes or none (see Store.transaction: it may run again). */
   transaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** Milliseconds since the epoch; injectable so tests can expire keys and pass rate limits. */

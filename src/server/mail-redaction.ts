@@ -13,7 +13,7 @@ function without(text: string, secrets: readonly string[]): string {
  * the body writes them) and in the extracted links. Once the mail has left through SMTP, the
  * database need not hold what grants access: a leaked file then confirms nothing.
  */
-export function redactedContent(mail: StoredMail): Pick<StoredMail, 'text' | 'html' | 'links'> {
+export function redactedContent(mail: Pick<StoredMail, 'text' | 'html' | 'links' | 'secrets'>): Pick<StoredMail, 'text' | 'html' | 'links'> {
   const inHtml = [...new Set(mail.secrets.flatMap((secret) => [secret, escapeHtml(secret)]))];
   return {
     text: without(mail.text, mail.secrets),

@@ -17,6 +17,8 @@ export interface OutgoingMail {
    * delivered the mail.
    */
   secrets?: string[];
+  /** The account the mail is about, so the development mailbox can show one account's mail. */
+  userId?: string;
 }
 
 /** The part of a nodemailer transporter the mailer uses (tests inject a JSON transport). */
@@ -35,8 +37,8 @@ export interface Mailer {
   record(mail: OutgoingMail): Promise<number>;
   /** Starts SMTP delivery of a recorded mail; does nothing without a transport. */
   deliver(id: number): void;
-  /** Newest first. */
-  list(limit: number): Promise<StoredMail[]>;
+  /** Newest first; only the account's mail when `userId` is given. */
+  list(limit: number, userId?: string): Promise<StoredMail[]>;
   /** Resolves when no delivery is in flight; used on shutdown. */
   drain(): Promise<void>;
 }
@@ -87,6 +89,7 @@ export function createMailer(options: {
       return table.insert({
         ...mail,
         secrets: mail.secrets ?? [],
+        userId: mail.userId ?? null,
         links: extractLinks(mail.text, mail.html),
         sentAt: options.now(),
         delivery: transport === undefined ? 'outbox' : 'smtp-pending',
@@ -99,7 +102,7 @@ export function createMailer(options: {
         .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     },
-    list: (limit) => table.list(limit),
+    list: (limit, userId) => table.list(limit, userId),
     async drain() {
       // Deliveries in flight may start more (the pending mail read at start).
       while (inFlight.size > 0) await Promise.all([...inFlight]);

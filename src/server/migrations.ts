@@ -202,6 +202,51 @@ export const MIGRATIONS: readonly Migration[] = [
   `
   ALTER TABLE outbox ADD COLUMN secrets TEXT NOT NULL DEFAULT '[]';
   `,
+  // Demo accounts made from the personas, one per sign-in; a session signs in an account. Sessions
+  // from before keep their persona's own id (account_id NULL). A mail remembers whose it is, and an
+  // accepted offer or downgrade when a confirmed cancellation withdrew it. Per-user request counts
+  // (rate limits shared by every server process).
+  {
+    // The text as shipped, indentation included.
+    sqlite: `
+  CREATE TABLE accounts (
+    user_id INTEGER PRIMARY KEY,
+    persona_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  ALTER TABLE sessions ADD COLUMN account_id INTEGER;
+  ALTER TABLE outbox ADD COLUMN user_id TEXT;
+  ALTER TABLE accepted_offers ADD COLUMN withdrawn_at INTEGER;
+  ALTER TABLE downgrades ADD COLUMN withdrawn_at INTEGER;
+  CREATE INDEX survey_submissions_user ON survey_submissions (user_id, toolkit, id);
+  CREATE TABLE request_counts (
+    user_id TEXT NOT NULL,
+    call TEXT NOT NULL,
+    window_start INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, call, window_start)
+  ) STRICT;
+  `,
+    postgres: `
+  CREATE TABLE accounts (
+    user_id BIGINT PRIMARY KEY,
+    persona_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  ALTER TABLE sessions ADD COLUMN account_id BIGINT;
+  ALTER TABLE outbox ADD COLUMN user_id TEXT;
+  ALTER TABLE accepted_offers ADD COLUMN withdrawn_at BIGINT;
+  ALTER TABLE downgrades ADD COLUMN withdrawn_at BIGINT;
+  CREATE INDEX survey_submissions_user ON survey_submissions (user_id, toolkit, id);
+  CREATE TABLE request_counts (
+    user_id TEXT NOT NULL,
+    call TEXT NOT NULL,
+    window_start BIGINT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, call, window_start)
+  );
+  `,
+  },
   // When a server process took a pending mail to hand it to SMTP: several processes on one database
   // (PostgreSQL) each deliver pending mail at start, and only the one that claims a mail sends it.
   {

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
+import { userOfAccount } from './account-users';
 import { loadBundle } from './bundle';
 import { earlyErrorOptions } from './early-errors';
 import { validatorsBeside } from './step-validators';
@@ -62,7 +63,11 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   installErrorHandler(app);
   installSecurityHeaders(app, security);
 
-  const sessions = createSessions(store.sessions, { secure: https, now });
+  const sessions = createSessions(store.sessions, store.accounts, {
+    secure: https,
+    now,
+    userOf: userOfAccount(bundle, store.cancellations, store.offers),
+  });
   const mailer = createMailer({
     store,
     from: `${bundle.provider.name} <no-reply@${bundle.provider.supportEmail.split('@')[1] ?? 'localhost'}>`,
@@ -81,6 +86,8 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     cancellations: store.cancellations,
     submissions: store.submissions,
     offers: store.offers,
+    accounts: store.accounts,
+    requestCounts: store.requestCounts,
     transaction: (work) => store.transaction(work),
     now,
     validateStep: validatorsBeside(config.bundleFile),

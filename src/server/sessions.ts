@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../model';
+import type { UserOfAccount } from './account-users';
 import { findPersona } from './personas';
+import type { AccountTable } from './store/accounts';
 import type { SessionRecord, SessionTable } from './store/sessions';
 
 /** The name of the signed, HttpOnly session cookie. */
@@ -17,12 +19,16 @@ export interface Session extends SessionRecord {
 export interface Sessions {
   /** The request's session, or undefined when the cookie is absent, forged, expired or unknown. Memoized per request. */
   of(request: FastifyRequest): Promise<Session | undefined>;
-  /** Starts a new session (a fresh id, never the old one) and sets its cookie. */
+  /** Makes a fresh account from the persona and starts a new session for it (a fresh id, never the old one), setting its cookie. */
   signIn(request: FastifyRequest, reply: FastifyReply, personaId: string, lang: string): Promise<Session>;
 }
 
-/** Session handling over the store's session table; `secure` adds the Secure flag (https deployments). */
-export function createSessions(table: SessionTable, options: { secure: boolean; now: () => number }): Sessions {
+/** Session handling over the store's sessions and accounts; `secure` adds the Secure flag (https deployments). */
+export function createSessions(
+  table: SessionTable,
+  accounts: AccountTable,
+  options: { secure: boolean; now: () => number; userOf: UserOfAccount },
+): Sessions {
   const resolved = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
 
   function tokenOf(request: FastifyRequest): string | undefined {
@@ -37,8 +43,8 @@ export function createSessions(table: SessionTable, options: { secure: boolean; 
     if (token === undefined) return undefined;
     const record = await table.find(token);
     if (record === undefined || options.now() - record.createdAt > MAX_AGE_SECONDS * 1000) return undefined;
-    const persona = findPersona(record.personaId);
-    return persona === undefined ? undefined : { ...record, user: persona.user };
+    const user = await options.userOf(record.personaId, record.accountId);
+    return user === undefined ? undefined : { ...record, user };
   }
 
   return {
@@ -55,7 +61,8 @@ export function createSessions(table: SessionTable, options: { secure: boolean; 
       if (persona === undefined) throw new Error(`unknown persona ${personaId}`);
       const previous = tokenOf(request);
       if (previous !== undefined) await table.remove(previous);
-      const { token, session } = await table.create(personaId, lang, options.now());
+      const account = await accounts.create(persona.id, Number(persona.user.user_id), options.now());
+      const { token, session } = await table.create(personaId, account.userId, lang, options.now());
       reply.setCookie(SESSION_COOKIE, token, {
         signed: true,
         httpOnly: true,
@@ -64,7 +71,9 @@ export function createSessions(table: SessionTable, options: { secure: boolean; 
         path: '/',
         maxAge: MAX_AGE_SECONDS,
       });
-      const signedIn: Session = { ...session, user: persona.user };
+      const user = await options.userOf(persona.id, account.userId);
+      if (user === undefined) throw new Error(`no user for persona ${personaId}`);
+      const signedIn: Session = { ...session, user };
       resolved.set(request, Promise.resolve(signedIn));
       return signedIn;
     },

@@ -8,7 +8,7 @@ import { bundle } from './support/survey';
 
 const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
 
-test('the mailed link confirms the cancellation once; the used link says so', async ({ page, request, guard }) => {
+test('the mailed link confirms the cancellation once; the used link says so', async ({ page, guard }) => {
   guard.allow(/status of 410/);
   await signIn(page, 'paid-annual', '/cancel/content');
   await toClosingForm(page, `Round trip ${Date.now()}`);
@@ -18,7 +18,7 @@ test('the mailed link confirms the cancellation once; the used link says so', as
   await expect(page.getByRole('link', { name: 'cancellation and refund policy' }).first()).toHaveAttribute('href', bundle().provider.links.refundPolicy);
   await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
 
-  const link = await confirmationLink(request, PERSONA_EMAILS['paid-annual'], 'content');
+  const link = await confirmationLink(page.request, PERSONA_EMAILS['paid-annual'], 'content');
   await page.goto(link);
   await expect(heading(page)).toHaveText('Your subscription has been canceled');
   await expect(page.getByText('You have confirmed the cancellation of Content Toolkit.')).toBeVisible();

@@ -75,7 +75,7 @@ const SUBMISSIONS: { call: string; url: string; failure: Failure; persona: Perso
 ];
 
 for (const { call, url, failure, persona, route, label } of SUBMISSIONS) {
-  test(`submitting on /cancel/${route}: ${call} fails with a ${failure}, the answers stay and a retry sends once`, async ({ page, guard, request }) => {
+  test(`submitting on /cancel/${route}: ${call} fails with a ${failure}, the answers stay and a retry sends once`, async ({ page, guard }) => {
     guard.allow(CONSOLE);
     await page.setViewportSize({ width: 375, height: 640 });
     const calls: string[] = [];
@@ -103,7 +103,7 @@ for (const { call, url, failure, persona, route, label } of SUBMISSIONS) {
     const storageCalls = calls.filter((p) => p.endsWith('/survey-monitoring/')).length;
     expect(storageCalls).toBe(call === 'survey storage' ? triesOf(failure) + 1 : 1);
     const binding = route === 'plan' ? 'sst' : route;
-    expect(await confirmationLink(request, PERSONA_EMAILS[persona], binding)).toContain('key=');
+    expect(await confirmationLink(page.request, PERSONA_EMAILS[persona], binding)).toContain('key=');
   });
 }
 
@@ -114,13 +114,13 @@ const CONFIRMING: { failure: Failure; persona: PersonaId; route: string; name: s
 ];
 
 for (const { failure, persona, route, name, reason } of CONFIRMING) {
-  test(`confirming: the confirm call fails with a ${failure}, Try again confirms`, async ({ page, guard, request }) => {
+  test(`confirming: the confirm call fails with a ${failure}, Try again confirms`, async ({ page, guard }) => {
     guard.allow(CONSOLE);
     await signIn(page, persona, `/cancel/${route}`);
     await toClosingForm(page, `Confirm retry ${failure} ${Date.now()}`);
     await cancelButton(page).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');
-    const link = await confirmationLink(request, PERSONA_EMAILS[persona], route);
+    const link = await confirmationLink(page.request, PERSONA_EMAILS[persona], route);
 
     const failing = await failOnce(page, `**/cancel/api/${route}/confirm/**`, failure);
     await page.goto(link);

@@ -181,7 +181,7 @@ test('errors that match the ignore patterns send nothing', async ({ page }) => {
   expect(values).toEqual([control]);
 });
 
-test('no event, breadcrumb or span carries the key, the token, an email address or what the customer typed', async ({ page, request, guard }) => {
+test('no event, breadcrumb or span carries the key, the token, an email address or what the customer typed', async ({ page, guard }) => {
   test.slow();
   guard.allow(CONSOLE_500);
   const stamp = Date.now();
@@ -221,7 +221,7 @@ test('no event, breadcrumb or span carries the key, the token, an email address 
   await expect(heading(page)).toHaveText('Your subscription has been canceled');
 
   // The emailed link carries the key; its confirm call fails once.
-  const link = await confirmationLink(request, PERSONA_EMAILS['seo-only'], 'seo');
+  const link = await confirmationLink(page.request, PERSONA_EMAILS['seo-only'], 'seo');
   const key = new URL(link, 'http://x').searchParams.get('key') ?? '';
   expect(key.length).toBeGreaterThan(15);
   await failOnce(page, '**/cancel/api/seo/confirm/**');

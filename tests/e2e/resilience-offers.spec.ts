@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../scripts/bench/serve';
 import { radio } from './support/driver';
 import { db, expect, expectOneKey, expectReported, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
-import { PERSONA_USER_IDS } from './support/session';
+import { ACCOUNTS_OF_PERSONA, PERSONA_USER_IDS } from './support/session';
 
 const USER = PERSONA_USER_IDS['paid-monthly'];
 
@@ -34,7 +34,7 @@ type Offer = keyof typeof OFFERS;
 
 const acceptButton = (page: Page) => page.locator('form.step-form button[type="submit"]');
 const recorded = (server: RunningServer, offer: Offer) =>
-  db(server, (h) => (h.prepare(`SELECT count(*) AS n FROM ${OFFERS[offer].table} WHERE user_id = ? AND toolkit = 'seo'`).get(USER) as { n: number }).n);
+  db(server, (h) => (h.prepare(`SELECT count(*) AS n FROM ${OFFERS[offer].table} WHERE user_id IN (${ACCOUNTS_OF_PERSONA}) AND toolkit = 'seo'`).get({ persona: USER }) as { n: number }).n);
 
 /** Eligible afresh, on the page clock, at the offer (with the Guru plan chosen on a downgrade). */
 async function toOffer(page: Page, server: RunningServer, offer: Offer): Promise<void> {

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../scripts/bench/serve';
 import { cancelButton, toClosingForm } from './support/quick';
 import { db, expect, expectOneKey, expectReported, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
-import { PERSONA_EMAILS, PERSONA_USER_IDS, type PersonaId } from './support/session';
+import { ACCOUNTS_OF_PERSONA, PERSONA_EMAILS, PERSONA_USER_IDS, type PersonaId } from './support/session';
 
 const PERSONA: PersonaId = 'paid-annual';
 const ROUTE = 'advertising';
@@ -102,7 +102,7 @@ test.describe('resending the email', () => {
   }
 
   async function waitOutCountdown(page: Page, server: RunningServer): Promise<void> {
-    db(server, (h) => h.prepare('UPDATE confirmation_keys SET created_at = created_at - 61000 WHERE user_id = ?').run(PERSONA_USER_IDS[PERSONA]));
+    db(server, (h) => h.prepare(`UPDATE confirmation_keys SET created_at = created_at - 61000 WHERE user_id IN (${ACCOUNTS_OF_PERSONA})`).run({ persona: PERSONA_USER_IDS[PERSONA] }));
     await page.clock.runFor(61_000);
     await expect(resendButton(page)).toBeVisible();
   }

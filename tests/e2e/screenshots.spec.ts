@@ -86,13 +86,13 @@ test('growth kit form and its confirmation', async ({ page }) => {
   await shoot(page, '31-growth-kit-sent');
 });
 
-test('confirm page: success, used key, missing key; sst plan page', async ({ page, request, guard }) => {
+test('confirm page: success, used key, missing key; sst plan page', async ({ page, guard }) => {
   guard.allow(/status of 410/);
   await signIn(page, 'sst-admin', '/cancel/all');
   await toClosingForm(page, `Screens confirm ${Date.now()}`);
   await cancelButton(page).click();
   await expect(heading(page)).toHaveText('Your subscription has been canceled');
-  const link = await confirmationLink(request, PERSONA_EMAILS['sst-admin'], 'all');
+  const link = await confirmationLink(page.request, PERSONA_EMAILS['sst-admin'], 'all');
   await page.goto(link);
   await expect(page.getByText('You have confirmed the cancellation of All tools.')).toBeVisible();
   await shoot(page, '40-confirmed');

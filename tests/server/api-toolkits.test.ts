@@ -232,7 +232,8 @@ describe('context, CSRF token and survey storage', () => {
     const first = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ stored: true, id: 1 });
-    const second = await client.post('/cancel/api/survey-storage/survey-monitoring/', payload);
+    // Another toolkit's survey is another submission (a repeat of the same one is not: retention.test.ts).
+    const second = await client.post('/cancel/api/survey-storage/survey-monitoring/', { ...payload, toolkit: 'content' });
     expect(second.json()).toEqual({ stored: true, id: 2 });
     const [row] = await harness.rows<{ user_id: string; toolkit: string; payload: string }>(
       'SELECT user_id, toolkit, payload FROM survey_submissions WHERE id = 1',

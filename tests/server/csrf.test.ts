@@ -11,8 +11,9 @@ beforeEach(async () => {
   harness = await startHarness();
   client = await harness.signIn('paid-monthly');
   other = await harness.signIn('paid-annual');
-  // A pending confirmation so the confirm call has a real key to (not) use.
-  await client.post('/cancel/api/seo/send-confirmation-email/', {});
+  // A pending confirmation so the confirm call has a real key to (not) use; not of seo, whose offers
+  // the matrix accepts (an offer on a subscription being cancelled is refused).
+  await client.post('/cancel/api/content/send-confirmation-email/', {});
   key = await latestKey(harness);
 });
 afterEach(async () => {
@@ -28,7 +29,7 @@ const WRITES: Record<string, Attempt> = {
   'accept-offer': (c, csrf, headers) => c.post('/cancel/api/seo/accept-offer/', {}, { csrf, headers }),
   'survey-storage': (c, csrf, headers) =>
     c.post('/cancel/api/survey-storage/survey-monitoring/', surveyPayload('mia.monthly@example.com'), { csrf, headers }),
-  confirm: (c, csrf, headers) => c.get(`/cancel/api/seo/confirm/?key=${key}`, { csrf, headers }),
+  confirm: (c, csrf, headers) => c.get(`/cancel/api/content/confirm/?key=${key}`, { csrf, headers }),
   downgrade: (c, csrf, headers) => c.get('/cancel/api/seo/downgrade/?to=pro', { csrf, headers }),
 };
 

@@ -74,7 +74,7 @@ describe('a restart on the same database file', () => {
     expect((await client.post('/cancel/api/social/send-confirmation-email/', {})).json()).toMatchObject({ error: 'already-confirmed' });
 
     // The next submission continues the numbering, the key mailed before the restart still confirms.
-    const next = await client.post(STORE, surveyPayload('mia.monthly@example.com'));
+    const next = await client.post(STORE, surveyPayload('mia.monthly@example.com', { toolkit: 'content' }));
     expect(next.json()).toEqual({ stored: true, id: 2 });
     expect((await client.get('/cancel/api/seo/is-confirmed/')).json()).toEqual({ confirmed: false, state: 'pending' });
     const confirmed = await client.get(`/cancel/api/seo/confirm/?key=${key}`, { csrf: true });

@@ -11,12 +11,14 @@ import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { randomKey } from '../submission';
 import { useCancellationConfirmed } from './use-cancellation-confirmed';
 
-/** Counts down from `seconds` to 0, once a second; `restart` starts again. */
-function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(seconds);
+/** Counts down from `first` to 0, once a second; `restart` starts again from `full`. */
+function useCountdown(first: number, full: number) {
+  const [left, setLeft] = useState(first);
   const [round, setRound] = useState(0);
+  const seconds = round === 0 ? first : full;
   useEffect(() => {
     setLeft(seconds);
+    if (seconds <= 0) return undefined;
     const timer = setInterval(() => {
       setLeft((value) => {
         if (value <= 1) clearInterval(timer);
@@ -28,17 +30,47 @@ function useCountdown(seconds: number) {
   return { left, restart: () => setRound((r) => r + 1) };
 }
 
-/** The final confirmation after a submitted survey (spec §2 'Final confirmation copy'). */
-export function Confirmation({ binding, api }: { binding: ToolkitBinding; api: ApiClient }) {
-  return binding.confirmRoute ? <EmailConfirmation api={api} route={binding.route} name={binding.name} /> : <RequestConfirmation />;
+interface ConfirmationProps {
+  binding: ToolkitBinding;
+  api: ApiClient;
+  /** Seconds until the email may be resent, when not the full countdown (the email went out earlier). */
+  resendIn?: number;
+  /** When the email went out (ISO 8601): shown to a customer who comes back to a pending cancellation. */
+  sentAt?: string;
+  /** Offered with `sentAt`: leave this screen for the survey. */
+  onStartAgain?: () => void;
 }
 
-function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; route: string; name: string }) {
-  const { t } = useLingui();
+/** The final confirmation after a submitted survey (spec §2 'Final confirmation copy'). */
+export function Confirmation({ binding, api, ...pending }: ConfirmationProps) {
+  return binding.confirmRoute ? (
+    <EmailConfirmation api={api} route={binding.route} name={binding.name} {...pending} />
+  ) : (
+    <RequestConfirmation />
+  );
+}
+
+/** The time an email went out, in the page's language; the date too when it was not today. */
+function sentTime(iso: string, locale: string): string {
+  const sent = new Date(iso);
+  const today = sent.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(sent);
+}
+
+function EmailConfirmation({
+  api,
+  route,
+  name: englishName,
+  resendIn,
+  sentAt,
+  onStartAgain,
+}: { api: ApiClient; route: string; name: string } & Omit<ConfirmationProps, 'binding' | 'api'>) {
+  const { t, i18n } = useLingui();
   const { fail, clear } = useFailure();
   const confirmed = useCancellationConfirmed(api);
   const name = translateSurveyText(englishName);
-  const { left, restart } = useCountdown(bundle.provider.resendCountdownSeconds);
+  const time = sentAt === undefined ? '' : sentTime(sentAt, i18n.locale);
+  const { left, restart } = useCountdown(resendIn ?? bundle.provider.resendCountdownSeconds, bundle.provider.resendCountdownSeconds);
   const [sending, setSending] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const inFlight = useRef(false);
@@ -77,6 +109,11 @@ function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; 
       <p>
         <Trans>We will send you a confirmation email shortly. In rare cases, the process may take up to 3 business days.</Trans>
       </p>
+      {sentAt !== undefined && (
+        <p className="email-sent-at">
+          <Trans>We sent the confirmation email at {time}.</Trans>
+        </p>
+      )}
       <RefundPolicyNote />
       {confirmed ? (
         <p className="confirmed-note">
@@ -97,6 +134,13 @@ function EmailConfirmation({ api, route, name: englishName }: { api: ApiClient; 
             </button>
           )}
         </>
+      )}
+      {onStartAgain !== undefined && !confirmed && (
+        <p>
+          <button type="button" className="button button--secondary" onClick={onStartAgain}>
+            <Trans>Start the survey again</Trans>
+          </button>
+        </p>
       )}
       <p className="visually-hidden" aria-live="polite">
         {announcement}

@@ -85,13 +85,31 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
     dropAttempt('submission', binding.route);
   }, [state.trail.length, binding.route]);
 
+  // A cancellation waiting for its emailed link shows where it stands, until the customer starts
+  // again; a submission this tab had under way when it reloaded goes on instead (it is retried).
+  const [resendIn, setResendIn] = useState<number | undefined>();
+  const [startedAgain, setStartedAgain] = useState(false);
+  const pending = binding.confirmRoute === undefined ? undefined : ready.pending?.find((p) => p.toolkit === binding.toolkit);
+  const showPending = pending !== undefined && savedAttempt === null && !startedAgain && !done && !retained;
+
   const stepName = nameOfStep(step);
   const { current, total } = indicator ?? { current: 0, total: 0 };
   const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
   // The confirmation and the success screen name themselves.
-  useTitle(done || retained ? null : pageName, errorsShown);
+  useTitle(done || retained || showPending ? null : pageName, errorsShown);
 
-  if (done) return <Confirmation binding={binding} api={api} />;
+  if (done) return <Confirmation binding={binding} api={api} resendIn={resendIn ?? pending?.resend_in_seconds} />;
+  if (showPending) {
+    return (
+      <Confirmation
+        binding={binding}
+        api={api}
+        resendIn={pending.resend_in_seconds}
+        sentAt={pending.email_sent_at}
+        onStartAgain={() => setStartedAgain(true)}
+      />
+    );
+  }
   if (retained) return <OfferAccepted step={retained.step} plan={retained.plan} />;
 
   const submit = async (data: StepData) => {
@@ -109,7 +127,8 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       });
       attempt.current ??= newAttempt();
       const save = (current: SubmissionAttempt) => saveAttempt('submission', binding.route, current);
-      await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined, undefined, save);
+      const result = await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined, undefined, save);
+      setResendIn(result.resendInSeconds);
       attempt.current = null;
       dropAttempt('submission', binding.route);
       finish();

@@ -1,6 +1,7 @@
 import { escapeHtml as e } from '../html';
 import { LANGUAGES } from '../languages';
 import type { Persona } from '../personas';
+import type { Account } from '../store/accounts';
 import type { StoredMail } from '../store/outbox';
 
 /** A page without inline script or style, so it runs under the same strict CSP as the app. */
@@ -16,7 +17,7 @@ ${body}
 }
 
 /** GET /dev/: every persona × language as a sign-in link, plus the mailbox and the product-manager pages. */
-export function devIndexPage(personas: readonly Persona[], signedInAs: string | undefined): string {
+export function devIndexPage(personas: readonly Persona[], signedInAs: string | undefined, accounts: readonly Account[] = []): string {
   const header = LANGUAGES.map((lang) => `<th scope="col">${lang}</th>`).join('');
   const rows = personas
     .map((persona) => {
@@ -44,8 +45,29 @@ and the <a href="/dev/insights">insights</a> (reasons and paths of the stored su
 <tbody>
 ${rows}
 </tbody>
-</table>`,
+</table>
+${accountsSection(accounts)}`,
   );
+}
+
+/** The demo accounts the sign-ins made, newest first, each with a reset that forgets what it did. */
+function accountsSection(accounts: readonly Account[]): string {
+  if (accounts.length === 0) return '<h2>Accounts</h2>\n<p>No account yet: each sign-in makes a fresh account from its persona.</p>';
+  const rows = accounts
+    .map(
+      (account) => `<tr><td><code>${account.userId}</code></td><td><code>${e(account.personaId)}</code></td>` +
+        `<td><time datetime="${new Date(account.createdAt).toISOString()}">${new Date(account.createdAt).toISOString()}</time></td>` +
+        `<td><form method="post" action="/dev/accounts/${account.userId}/reset"><button type="submit">Reset</button></form></td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Accounts</h2>
+<p>Each sign-in makes a fresh account from its persona (the persona's own id the first time). A reset forgets the account's cancellations, offers and surveys.</p>
+<table>
+<thead><tr><th scope="col">User id</th><th scope="col">Persona</th><th scope="col">Made</th><th scope="col"><span class="visually-hidden">Reset</span></th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
 }
 
 /** GET /dev/mailbox: the outbox, newest first, with clickable links. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../languages';
@@ -10,6 +10,7 @@ import { devSurveyRoutes } from './dev-survey';
 import { safeNext } from './safe-next';
 
 const MAILBOX_LIMIT = 200;
+const ACCOUNTS_LIMIT = 50;
 
 /** One JSON mailbox entry (DESIGN §7, contract): exactly these fields. */
 export interface MailboxEntry {
@@ -21,13 +22,35 @@ export interface MailboxEntry {
   sentAt: string;
 }
 
+/** The signed-in account's id when the query asks for its mail only (`account=mine`). */
+async function mineOnly(ctx: ServerContext, request: FastifyRequest): Promise<string | undefined> {
+  if ((request.query as Record<string, unknown>).account !== 'mine') return undefined;
+  const session = await ctx.sessions.of(request);
+  if (session === undefined) throw new ApiError(401, 'not-signed-in', 'account=mine: you are not signed in (no valid session cookie).');
+  return String(session.user.user_id);
+}
+
 /** The development routes (DESIGN §7); the server registers them only outside production. */
 export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/dev', async (_request, reply) => reply.redirect('/dev/'));
 
   app.get('/dev/', async (request, reply) => {
-    const signedInAs = (await ctx.sessions.of(request))?.personaId;
-    return reply.type('text/html; charset=utf-8').send(devIndexPage(PERSONAS, signedInAs));
+    const session = await ctx.sessions.of(request);
+    const signedInAs = session === undefined ? undefined : `${session.personaId} (user ${session.user.user_id})`;
+    return reply.type('text/html; charset=utf-8').send(devIndexPage(PERSONAS, signedInAs, await ctx.accounts.list(ACCOUNTS_LIMIT)));
+  });
+
+  // The reset form posts no fields; its urlencoded body is read as nothing, in this plugin only.
+  void app.register(async (forms) => {
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    forms.post('/dev/accounts/:id/reset', async (request, reply) => {
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || (await ctx.accounts.find(id)) === undefined) {
+        throw new ApiError(404, 'unknown-account', `id: no demo account ${(request.params as { id: string }).id}.`);
+      }
+      await ctx.accounts.reset(id);
+      return reply.redirect('/dev/', 303);
+    });
   });
 
   app.get('/dev/sign-in', async (request, reply) => {
@@ -52,8 +75,9 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
     reply.type('text/html; charset=utf-8').send(mailboxPage(await ctx.mailer.list(MAILBOX_LIMIT))),
   );
 
-  app.get('/dev/mailbox.json', async () =>
-    (await ctx.mailer.list(MAILBOX_LIMIT)).map(
+  // `?account=mine`: only the mail of the signed-in account (demo accounts of one persona share its address).
+  app.get('/dev/mailbox.json', async (request) =>
+    (await ctx.mailer.list(MAILBOX_LIMIT, await mineOnly(ctx, request))).map(
       (mail): MailboxEntry => ({
         to: mail.to,
         subject: mail.subject,

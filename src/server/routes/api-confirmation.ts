@@ -3,8 +3,9 @@ import type { ServerContext } from '../context';
 import { confirmationMail } from '../confirmation-mail';
 import { ApiError } from '../errors';
 import { languageOf } from '../languages';
+import { toolkitsEndedBy } from '../subscriptions';
 import { randomToken, sha256 } from '../tokens';
-import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
+import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const CONFIRM_QUERY = {
   type: 'object',
@@ -36,7 +37,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const outcome = await ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, async () => {
       // Set only by the attempt that commits (a PostgreSQL transaction may run again).
       mailId = undefined;
-      if ((await ctx.cancellations.request(userId, binding.toolkit))?.state === 'confirmed') {
+      if ((await cancellationState(ctx, userId, binding)) === 'confirmed') {
         throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
       }
       const now = ctx.now();
@@ -57,7 +58,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // In the language of the page the link opens, by the page's own rule: the session's, or English.
       const language = languageOf(call.session.lang, link);
       const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
-      mailId = await ctx.mailer.record({ ...mail, secrets: [key] });
+      mailId = await ctx.mailer.record({ ...mail, secrets: [key], userId });
       return { status: 200, body: { sent: true } };
     });
     // After the commit: a rolled-back request never reaches SMTP.
@@ -67,7 +68,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/:toolkit/is-confirmed/', async (request) => {
     const { binding, userId } = await toolkitCall(ctx, request, 'confirmation');
-    const state = (await ctx.cancellations.request(userId, binding.toolkit))?.state ?? 'none';
+    const state = await cancellationState(ctx, userId, binding);
     return { confirmed: state === 'confirmed', state };
   });
 
@@ -102,6 +103,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
         }
         await ctx.cancellations.useKey(record.id, now);
         await ctx.cancellations.confirm(record.requestId, now);
+        // A cancellation wins over an offer accepted before it (decision 74); all-at-once ends every subscription.
+        await ctx.offers.withdraw(userId, toolkitsEndedBy(binding, ctx.bundle.toolkits), now);
         return { confirmed: true, toolkit: binding.toolkit };
       });
     },

@@ -1,12 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContextResponse } from '../../model';
+import type { ContextResponse, PendingCancellation } from '../../model';
 import type { ServerContext } from '../context';
 import { sessionOf } from './toolkit-call';
+
+/** The user's cancellations waiting for their emailed link, with the resend window's remaining seconds. */
+async function pendingCancellations(ctx: ServerContext, userId: string): Promise<PendingCancellation[]> {
+  const now = ctx.now();
+  const windowMs = ctx.bundle.provider.resendCountdownSeconds * 1000;
+  return (await ctx.cancellations.pendingRequests(userId)).map(({ toolkit, lastKeyAt }) => ({
+    toolkit,
+    email_sent_at: new Date(lastKeyAt).toISOString(),
+    resend_in_seconds: Math.max(0, Math.ceil((lastKeyAt + windowMs - now) / 1000)),
+  }));
+}
 
 /** GET get-context/ and get-csrf-token/ (spec §7). */
 export function contextRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/get-context/', async (request) => {
-    const body: ContextResponse = { user: (await sessionOf(ctx, request)).user };
+    const { user } = await sessionOf(ctx, request);
+    const userId = String(user.user_id);
+    const body: ContextResponse = {
+      user,
+      pending_cancellations: await pendingCancellations(ctx, userId),
+      downgrades: await ctx.offers.downgrades(userId),
+    };
     return body;
   });
 

@@ -3,7 +3,7 @@ import { toolkitDiscounts, toolkitDowngradePlans } from '../../engine';
 import type { ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
-import { requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
+import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const DOWNGRADE_QUERY = {
   type: 'object',
@@ -12,16 +12,44 @@ const DOWNGRADE_QUERY = {
 };
 
 /**
+ * The cancellation under way for the subscription a toolkit page offers to keep: its own, or the
+ * cancellation of everything (all-at-once), pending or confirmed. A subscription is never both kept
+ * and cancelled (decision 74), so an offer is refused while one is under way.
+ */
+async function cancellationUnderWay(ctx: ServerContext, userId: string, binding: ToolkitBinding): Promise<'pending' | 'confirmed' | undefined> {
+  const everything = ctx.bundle.toolkits.filter((b) => b.access.kind === 'any-active' && b.confirmRoute !== undefined);
+  const states = await Promise.all([binding, ...everything].map((b) => cancellationState(ctx, userId, b)));
+  return states.includes('confirmed') ? 'confirmed' : states.includes('pending') ? 'pending' : undefined;
+}
+
+/**
  * One retention action per user and toolkit: eligible until the offer is accepted or the plan
- * downgraded. The /dev/survey preview asks the same, to show what the page would.
+ * downgraded, and while no cancellation of it is under way. The /dev/survey preview asks the same,
+ * to show what the page would.
  */
 export async function isEligible(ctx: ServerContext, user: User, binding: ToolkitBinding): Promise<boolean> {
   const userId = String(user.user_id);
   return (
     user.eligible_for_offer &&
     !(await ctx.offers.acceptedOffer(userId, binding.toolkit)) &&
-    (await ctx.offers.downgrade(userId, binding.toolkit)) === undefined
+    (await ctx.offers.downgrade(userId, binding.toolkit)) === undefined &&
+    (await cancellationUnderWay(ctx, userId, binding)) === undefined
   );
+}
+
+/** Refuses an offer on a subscription being cancelled with 409, saying which. */
+async function refuseIfCancelling(ctx: ServerContext, { userId, binding }: ToolkitCall): Promise<void> {
+  const state = await cancellationUnderWay(ctx, userId, binding);
+  if (state === 'confirmed') {
+    throw new ApiError(409, 'already-cancelled', `The cancellation of ${binding.name} is confirmed; it can no longer be kept with an offer.`);
+  }
+  if (state === 'pending') {
+    throw new ApiError(
+      409,
+      'cancellation-pending',
+      `The cancellation of ${binding.name} waits for its emailed link; an offer cannot be accepted while it does.`,
+    );
+  }
 }
 
 async function requireEligible(ctx: ServerContext, call: ToolkitCall): Promise<void> {
@@ -68,6 +96,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
       if (await ctx.offers.acceptedOffer(userId, binding.toolkit)) {
         throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
       }
+      await refuseIfCancelling(ctx, call);
       await requireEligible(ctx, call);
       await ctx.offers.acceptOffer(userId, binding.toolkit, offer, ctx.now());
       return { status: 200, body: { accepted: true, offer, toolkit: binding.toolkit } };
@@ -88,6 +117,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
         if (done !== undefined) {
           throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);
         }
+        await refuseIfCancelling(ctx, call);
         await requireEligible(ctx, call);
         const plans = toolkitDowngradePlans(survey, binding.toolkit, user.product_group);
         if (!plans.includes(to)) {

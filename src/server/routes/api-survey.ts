@@ -7,6 +7,9 @@ import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
 import { requireAccess, sessionOf, surveyOfBinding } from './toolkit-call';
 
+/** Survey submissions a user may send in a window (repeats included); more get 429 with Retry-After. */
+export const SURVEY_STORAGE_LIMIT = { requests: 30, windowMs: 60_000 } as const;
+
 /**
  * POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json
  * whose answers fit the compiled survey of its toolkit, as the signed-in customer's audience sees it.
@@ -31,10 +34,19 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const userId = String(user.user_id);
-      const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => ({
-        status: 200,
-        body: { stored: true, id: await ctx.submissions.insert(userId, payload, ctx.now()) },
-      }));
+      const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => {
+        const now = ctx.now();
+        const { count, windowEnds } = await ctx.requestCounts.hit(userId, 'survey-storage', SURVEY_STORAGE_LIMIT.windowMs, now);
+        if (count > SURVEY_STORAGE_LIMIT.requests) {
+          const retryAfter = Math.max(1, Math.ceil((windowEnds - now) / 1000));
+          throw new ApiError(429, 'too-many-submissions', `Too many surveys sent; try again in ${retryAfter} seconds.`, {
+            'retry-after': String(retryAfter),
+          });
+        }
+        // One submission per cancellation (decision 75): a repeat answers the first record and stores nothing.
+        const first = await ctx.submissions.first(userId, binding.toolkit);
+        return { status: 200, body: { stored: true, id: first ?? (await ctx.submissions.insert(userId, payload, now)) } };
+      });
       return reply.code(outcome.status).send(outcome.body);
     },
   );

@@ -4,6 +4,7 @@ import type { CompiledSurvey, ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { Session } from '../sessions';
+import type { CancellationState } from '../store/cancellations';
 import { canCancel } from '../toolkits';
 
 /** What a /cancel/api/{toolkit}/... handler works with. */
@@ -60,8 +61,23 @@ export async function toolkitCall(ctx: ServerContext, request: FastifyRequest, f
   if (family === 'offers' && !toolkitHasOffers(survey, binding.toolkit)) {
     throw new ApiError(404, 'not-available', `toolkit: ${binding.toolkit} has no offer or downgrade.`);
   }
-  requireAccess(session.user, binding);
-  return { session, user: session.user, userId: String(session.user.user_id), binding, survey };
+  const userId = String(session.user.user_id);
+  // A confirmed cancellation ends the subscription, but its calls still answer for it: is-confirmed
+  // says so, a used link says it was used, an offer says it is too late (409, not 403).
+  if ((await cancellationState(ctx, userId, binding)) !== 'confirmed') requireAccess(session.user, binding);
+  return { session, user: session.user, userId, binding, survey };
+}
+
+/**
+ * Where the cancellation of a toolkit's subscription stands: its own request, or confirmed when the
+ * cancellation of everything (all-at-once) is (decision 73).
+ */
+export async function cancellationState(ctx: ServerContext, userId: string, binding: ToolkitBinding): Promise<CancellationState> {
+  const own = (await ctx.cancellations.request(userId, binding.toolkit))?.state ?? 'none';
+  if (own === 'confirmed' || binding.confirmRoute === undefined) return own;
+  const everything = ctx.bundle.toolkits.find((b) => b.access.kind === 'any-active' && b.confirmRoute !== undefined);
+  const all = everything === undefined ? 'none' : ((await ctx.cancellations.request(userId, everything.toolkit))?.state ?? 'none');
+  return all === 'confirmed' ? 'confirmed' : own;
 }
 
 /** The survey a toolkit page renders. The compiler refuses a binding to a survey that does not exist, so a missing one is a broken bundle. */

@@ -35,6 +35,10 @@ export interface CancellationTables {
   /** The existing request, or a new pending one. */
   openRequest(userId: string, toolkit: string, now: number): Promise<CancellationRequest>;
   confirm(requestId: number, now: number): Promise<void>;
+  /** The toolkits whose cancellation the user has confirmed. */
+  confirmedToolkits(userId: string): Promise<string[]>;
+  /** The cancellations waiting for their emailed link, with when the last email went out. */
+  pendingRequests(userId: string): Promise<{ toolkit: string; lastKeyAt: number }[]>;
   /** When the user last got a key for this toolkit (rate limit). */
   lastKeyAt(userId: string, toolkit: string): Promise<number | undefined>;
   addKey(key: Omit<KeyRecord, 'id' | 'usedAt'> & { keyHash: string }): Promise<void>;
@@ -60,6 +64,18 @@ export function cancellationTables(db: SqlDatabase): CancellationTables {
     },
     async confirm(requestId, now) {
       await db.run("UPDATE cancellation_requests SET state = 'confirmed', confirmed_at = ? WHERE id = ? AND state = 'pending'", [now, requestId]);
+    },
+    async confirmedToolkits(userId) {
+      const rows = await db.all<{ toolkit: string }>("SELECT toolkit FROM cancellation_requests WHERE user_id = ? AND state = 'confirmed' ORDER BY id", [userId]);
+      return rows.map((row) => row.toolkit);
+    },
+    pendingRequests(userId) {
+      return db.all<{ toolkit: string; lastKeyAt: number }>(
+        `SELECT r.toolkit AS toolkit, MAX(k.created_at) AS "lastKeyAt" FROM cancellation_requests r
+         JOIN confirmation_keys k ON k.request_id = r.id
+         WHERE r.user_id = ? AND r.state = 'pending' GROUP BY r.id, r.toolkit ORDER BY r.id`,
+        [userId],
+      );
     },
     async lastKeyAt(userId, toolkit) {
       const row = await db.get<{ at: number | null }>('SELECT MAX(created_at) AS at FROM confirmation_keys WHERE user_id = ? AND toolkit = ?', [userId, toolkit]);

@@ -12,6 +12,8 @@ export interface StoredMail {
   delivery: Delivery;
   /** Texts to remove from the stored copy once SMTP has delivered the mail; empty once removed. */
   secrets: string[];
+  /** The account the mail is about (null for mail from before accounts). */
+  userId: string | null;
 }
 
 /** Where a mail went: only the outbox, or also through SMTP (pending, done or failed). */
@@ -27,6 +29,7 @@ interface OutboxRow {
   sent_at: number;
   delivery: Delivery;
   secrets: string;
+  user_id: string | null;
 }
 
 function fromRow(row: OutboxRow): StoredMail {
@@ -40,6 +43,7 @@ function fromRow(row: OutboxRow): StoredMail {
     sentAt: row.sent_at,
     delivery: row.delivery,
     secrets: JSON.parse(row.secrets) as string[],
+    userId: row.user_id,
   };
 }
 
@@ -47,8 +51,8 @@ function fromRow(row: OutboxRow): StoredMail {
 export interface OutboxTable {
   insert(mail: Omit<StoredMail, 'id'>): Promise<number>;
   get(id: number): Promise<StoredMail | undefined>;
-  /** Newest first. */
-  list(limit: number): Promise<StoredMail[]>;
+  /** Newest first; only the account's mail when `userId` is given. */
+  list(limit: number, userId?: string): Promise<StoredMail[]>;
   pending(): Promise<number[]>;
   /**
    * Takes a pending mail for delivery: true for the one caller (of any process) that gets it, until
@@ -65,9 +69,9 @@ export function outboxTable(db: SqlDatabase): OutboxTable {
   return {
     async insert(mail) {
       const row = await db.get<{ id: number }>(
-        `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links), mail.sentAt, mail.delivery, JSON.stringify(mail.secrets)],
+        `INSERT INTO outbox (to_address, subject, text, html, links, sent_at, delivery, secrets, user_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links), mail.sentAt, mail.delivery, JSON.stringify(mail.secrets), mail.userId],
       );
       if (row === undefined) throw new Error('the mail was not stored');
       return row.id;
@@ -76,8 +80,12 @@ export function outboxTable(db: SqlDatabase): OutboxTable {
       const row = await db.get<OutboxRow>('SELECT * FROM outbox WHERE id = ?', [id]);
       return row === undefined ? undefined : fromRow(row);
     },
-    async list(limit) {
-      return (await db.all<OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?', [limit])).map(fromRow);
+    async list(limit, userId) {
+      const rows =
+        userId === undefined
+          ? await db.all<OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?', [limit])
+          : await db.all<OutboxRow>('SELECT * FROM outbox WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit]);
+      return rows.map(fromRow);
     },
     async pending() {
       return (await db.all<{ id: number }>("SELECT id FROM outbox WHERE delivery = 'smtp-pending' ORDER BY id")).map((row) => row.id);

@@ -1,8 +1,10 @@
 import type { ServerConfig } from '../config';
+import { accountTable, type AccountTable } from './accounts';
 import { cancellationTables, type CancellationTables } from './cancellations';
 import { idempotencyTable, type IdempotencyTable } from './idempotency';
 import { offerTables, type OfferTables } from './offers';
 import { outboxTable, type OutboxTable } from './outbox';
+import { requestCounts, type RequestCounts } from './request-counts';
 import { sessionTable, type SessionTable } from './sessions';
 import { sessionSecret } from './settings';
 import type { Dialect, SqlDatabase } from './sql/database';
@@ -17,11 +19,15 @@ export interface Store {
   /** Which database is underneath (the start-up banner, tests). */
   readonly dialect: Dialect;
   sessions: SessionTable;
+  /** The demo accounts, one per sign-in. */
+  accounts: AccountTable;
   cancellations: CancellationTables;
   submissions: SubmissionTable;
   offers: OfferTables;
   idempotency: IdempotencyTable;
   outbox: OutboxTable;
+  /** Requests counted per user and window (rate limits shared by every process). */
+  requestCounts: RequestCounts;
   /** The session-signing secret: the configured one, or the one the database keeps. */
   sessionSecret(configured: string | undefined): Promise<string>;
   /**
@@ -40,11 +46,13 @@ export function storeOver(db: SqlDatabase): Store {
   return {
     dialect: db.dialect,
     sessions: sessionTable(db),
+    accounts: accountTable(db),
     cancellations: cancellationTables(db),
     submissions: submissionTable(db),
     offers: offerTables(db),
     idempotency: idempotencyTable(db),
     outbox: outboxTable(db),
+    requestCounts: requestCounts(db),
     sessionSecret: (configured) => sessionSecret(db, configured),
     transaction: (work) => db.transaction(work),
     close: () => db.close(),

@@ -10,6 +10,8 @@ export interface TimeRange {
 /** Survey submissions: the validated payload as JSON, with who sent it and for which toolkit. */
 export interface SubmissionTable {
   insert(userId: string, payload: SurveyPayload, now: number): Promise<number>;
+  /** The id of the user's first submission for the toolkit, if any. */
+  first(userId: string, toolkit: string): Promise<number | undefined>;
   /** The payloads stored in `range`, of one toolkit or of all, oldest first. */
   payloadsIn(range: TimeRange, toolkit?: string): Promise<SurveyPayload[]>;
   /** The toolkits that have any submission, sorted. */
@@ -26,6 +28,9 @@ export function submissionTable(db: SqlDatabase): SubmissionTable {
       );
       if (row === undefined) throw new Error('the submission was not stored');
       return row.id;
+    },
+    async first(userId, toolkit) {
+      return (await db.get<{ id: number }>('SELECT id FROM survey_submissions WHERE user_id = ? AND toolkit = ? ORDER BY id LIMIT 1', [userId, toolkit]))?.id;
     },
     async payloadsIn(range, toolkit) {
       const rows =

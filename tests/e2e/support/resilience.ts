@@ -11,7 +11,7 @@ import { startBuiltServer, type RunningServer } from '../../../scripts/bench/ser
 import { RETRY_POLICY } from '../../../src/api/retry';
 import { BANNER } from './quick';
 import { expect, test as base } from './fixtures';
-import type { PersonaId } from './session';
+import { ACCOUNTS_OF_PERSONA, type PersonaId } from './session';
 
 /** The shared fixture (CSP, page and console errors), plus a server of this worker's own. */
 export const test = base.extend<object, { server: RunningServer }>({
@@ -45,12 +45,15 @@ export function db<T>(server: RunningServer, work: (db: Database.Database) => T)
   }
 }
 
-/** Forgets what a user did on a toolkit, so a test starts afresh: cancellation, keys, mails' window, offers. */
+/**
+ * Forgets what the accounts of the persona whose own id this is did, so a test starts afresh and
+ * counts its own records: cancellation, keys, mails' window, offers.
+ */
 export function resetUser(server: RunningServer, userId: string): void {
   db(server, (handle) =>
     handle.transaction(() => {
       for (const table of ['confirmation_keys', 'cancellation_requests', 'accepted_offers', 'downgrades']) {
-        handle.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
+        handle.prepare(`DELETE FROM ${table} WHERE user_id IN (${ACCOUNTS_OF_PERSONA})`).run({ persona: userId });
       }
     })(),
   );

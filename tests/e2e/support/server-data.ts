@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import type { APIRequestContext } from '@playwright/test';
 import type { SurveyPayload } from '../../../src/model';
+import { ACCOUNTS_OF_PERSONA } from './session';
 
 /** Which server's database: the product's, or the example server's (the example survey's bundle). */
 type Server = 'product' | 'example';
@@ -33,14 +34,16 @@ export interface RetentionRecords {
   downgrades: { toolkit: string; from_group: string; to_plan: string }[];
 }
 
-/** The accepted offers and downgrades the server recorded for the user with this id. */
+/** The accepted offers and downgrades the server recorded for the accounts of the persona whose own id this is. */
 export function retentionRecords(userId: string): RetentionRecords {
   const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
   try {
-    const offers = db.prepare('SELECT toolkit, offer FROM accepted_offers WHERE user_id = ? ORDER BY id').all(userId) as RetentionRecords['offers'];
+    const offers = db
+      .prepare(`SELECT toolkit, offer FROM accepted_offers WHERE user_id IN (${ACCOUNTS_OF_PERSONA}) ORDER BY id`)
+      .all({ persona: userId }) as RetentionRecords['offers'];
     const downgrades = db
-      .prepare('SELECT toolkit, from_group, to_plan FROM downgrades WHERE user_id = ? ORDER BY id')
-      .all(userId) as RetentionRecords['downgrades'];
+      .prepare(`SELECT toolkit, from_group, to_plan FROM downgrades WHERE user_id IN (${ACCOUNTS_OF_PERSONA}) ORDER BY id`)
+      .all({ persona: userId }) as RetentionRecords['downgrades'];
     return { offers, downgrades };
   } finally {
     db.close();
@@ -48,17 +51,16 @@ export function retentionRecords(userId: string): RetentionRecords {
 }
 
 /**
- * Forgets a user's retention actions, so they are eligible again. The server allows one action per
- * user and toolkit (decision 18) and has one eligible persona; the tests that take offers run one
- * after another and start from a clean slate.
+ * Forgets the retention actions of the accounts of the persona whose own id this is, so the records
+ * read next are the test's own. The tests that take offers run one after another.
  */
 export function resetRetention(userId: string): void {
   const db = new Database(dbFile(), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.transaction(() => {
-      db.prepare('DELETE FROM accepted_offers WHERE user_id = ?').run(userId);
-      db.prepare('DELETE FROM downgrades WHERE user_id = ?').run(userId);
+      db.prepare(`DELETE FROM accepted_offers WHERE user_id IN (${ACCOUNTS_OF_PERSONA})`).run({ persona: userId });
+      db.prepare(`DELETE FROM downgrades WHERE user_id IN (${ACCOUNTS_OF_PERSONA})`).run({ persona: userId });
     })();
   } finally {
     db.close();
@@ -74,9 +76,9 @@ export interface Mail {
   sentAt: string;
 }
 
-/** The mailbox, newest first. */
-export async function mailbox(request: APIRequestContext): Promise<Mail[]> {
-  const response = await request.get('/dev/mailbox.json');
+/** The mailbox, newest first; `mine`: only the mail of the account `request` is signed in as. */
+export async function mailbox(request: APIRequestContext, which: 'all' | 'mine' = 'all'): Promise<Mail[]> {
+  const response = await request.get(which === 'mine' ? '/dev/mailbox.json?account=mine' : '/dev/mailbox.json');
   if (!response.ok()) throw new Error(`/dev/mailbox.json answered ${response.status()}`);
   return (await response.json()) as Mail[];
 }

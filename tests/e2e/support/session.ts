@@ -25,6 +25,14 @@ export const PERSONA_USER_IDS: Record<PersonaId, string> = {
   'sst-member': '1007',
 };
 
+/**
+ * The user ids of every account made from the persona whose own id is `userId` (each sign-in makes a
+ * fresh account of its persona, the first one with the persona's own id), as SQL over the server's
+ * tables: `user_id IN (${ACCOUNTS_OF_PERSONA})` with the persona's id as the named parameter `persona`.
+ */
+export const ACCOUNTS_OF_PERSONA =
+  'SELECT CAST(user_id AS TEXT) FROM accounts WHERE persona_id = (SELECT persona_id FROM accounts WHERE user_id = CAST(@persona AS INTEGER)) UNION SELECT @persona';
+
 /** The personas' product groups (src/server/personas.ts): which smaller plans a downgrade offers them. */
 export const PERSONA_PRODUCT_GROUPS: Record<PersonaId, string> = {
   'paid-monthly': 'BUSINESS',

@@ -59,10 +59,21 @@ describe('request', () => {
     expect(settled).not.toHaveBeenCalled();
   });
 
+  // Spec §7: a redirected answer takes the browser there, on the same origin at any path (issue 15:
+  // an expired session sent to the sign-in page); another site only when the provider lists it.
   it.each([
-    ['another origin', 'https://evil.example/cancel/'],
     ['a page outside /cancel', 'https://app.example/login'],
     ['a look-alike prefix', 'https://app.example/cancellation'],
+  ])('follows a redirect to %s on the same origin', async (_name, target) => {
+    const assigned = stubLocation();
+    stubFetch(() => json({}, 200, target));
+    void request('/cancel/api/get-context/');
+    await vi.waitFor(() => expect(assigned).toEqual([target]));
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example/cancel/'],
+    ['a look-alike origin', 'https://app.example.evil.example/cancel/'],
   ])('refuses a redirect to %s', async (_name, target) => {
     const assigned = stubLocation();
     stubFetch(() => json({}, 200, target));
@@ -72,10 +83,19 @@ describe('request', () => {
 });
 
 describe('isAllowedRedirect', () => {
-  it('allows /cancel and below on the same origin only', () => {
+  it('allows the same origin, refuses another', () => {
     expect(isAllowedRedirect('/cancel', 'https://a.example')).toBe(true);
     expect(isAllowedRedirect('https://a.example/cancel/seo?x=1', 'https://a.example')).toBe(true);
     expect(isAllowedRedirect('//b.example/cancel/', 'https://a.example')).toBe(false);
     expect(isAllowedRedirect('javascript:alert(1)', 'https://a.example')).toBe(false);
+  });
+
+  it('allows any path of the same origin (a sign-in page) and the origins the provider lists, nothing else', () => {
+    expect(isAllowedRedirect('/login?next=/cancel/seo', 'https://a.example')).toBe(true);
+    expect(isAllowedRedirect('https://accounts.a.example/sign-in', 'https://a.example', ['https://accounts.a.example'])).toBe(true);
+    expect(isAllowedRedirect('https://accounts.a.example/sign-in', 'https://a.example', [])).toBe(false);
+    expect(isAllowedRedirect('https://accounts.a.example.evil.example/', 'https://a.example', ['https://accounts.a.example'])).toBe(false);
+    expect(isAllowedRedirect('http://accounts.a.example/', 'https://a.example', ['https://accounts.a.example'])).toBe(false);
+    expect(isAllowedRedirect('data:text/html,hi', 'https://a.example', ['https://accounts.a.example'])).toBe(false);
   });
 });
