@@ -18,7 +18,7 @@ async function storedNames(name: string): Promise<string[]> {
   }
 }
 
-test('on PostgreSQL: survey, cancel, the mailed link, confirmed', async ({ page, request, guard }) => {
+test('on PostgreSQL: survey, cancel, the mailed link, confirmed', async ({ page, guard }) => {
   const heading = page.getByRole('heading', { level: 1 });
   const name = `PostgreSQL ${Date.now()}`;
   await signIn(page, 'paid-annual', '/cancel/content');
@@ -28,7 +28,7 @@ test('on PostgreSQL: survey, cancel, the mailed link, confirmed', async ({ page,
   await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
   expect(await storedNames(name)).toEqual([name]);
 
-  const link = await confirmationLink(request, PERSONA_EMAILS['paid-annual'], 'content');
+  const link = await confirmationLink(page.request, PERSONA_EMAILS['paid-annual'], 'content');
   await page.goto(link);
   await expect(heading).toHaveText('Your subscription has been canceled');
   await expect(page.getByText('You have confirmed the cancellation of Content Toolkit.')).toBeVisible();
