@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { confirmationLink } from './support/mail';
+import { radio } from './support/driver';
 import { banner, cancelButton, toClosingForm } from './support/quick';
 import { storedSurveys } from './support/server-data';
 import { PERSONA_EMAILS, signIn, type PersonaId } from './support/session';
@@ -81,4 +82,24 @@ test('a same-origin redirect of get-context takes the browser there (a sign-in p
   await signIn(page, 'paid-monthly', '/cancel/seo');
   await expect(page).toHaveURL('/dev/?signed-out=1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancellation area: development sign-in');
+});
+
+test('an offer taken after the cancellation went out in another tab is refused, and the banner says why', async ({ page, guard }) => {
+  guard.allow(/status of 409/);
+  await signIn(page, 'paid-monthly', '/cancel/seo');
+  await radio(page, 'The product doesn’t fully meet my needs').check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await radio(page, 'The price is too high').check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/step=discount-offer$/);
+
+  // Meanwhile, another tab sends the cancellation email.
+  const { csrf_token: token } = (await (await page.request.get('/cancel/api/get-csrf-token/')).json()) as { csrf_token: string };
+  expect((await page.request.post('/cancel/api/seo/send-confirmation-email/', { headers: { 'x-csrftoken': token }, data: {} })).status()).toBe(200);
+
+  await page.locator('form.step-form button[type="submit"]').click();
+  await expect(banner(page)).toContainText(
+    'The cancellation of this subscription is already under way: confirm it with the link in the email we sent you.',
+  );
+  expect(guard.reported()).toEqual(['Accept offer was failed']);
 });

@@ -1,25 +1,10 @@
 // The global error banner (spec §4, §8): any failed call shows it, reports it and scrolls to the top.
 import { Trans } from '@lingui/react/macro';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, RequestError } from '../../api';
+import { ApiError } from '../../api';
 import { reportError } from '../../monitoring';
 import { bundle } from '../bundle';
-
-/**
- * What the banner can say about a failed call beyond the spec's sentence: the browser is offline,
- * no answer came (a dropped connection or a time-out, after the automatic retries), or the server
- * is busy (502, 503, 504). Anything else is 'other': the spec's sentence alone.
- */
-export type FailureReason = 'offline' | 'no-answer' | 'busy' | 'other';
-
-/** The reason a failure shows, from the RequestError behind it. */
-export function failureReason(error: unknown): FailureReason {
-  const cause = error instanceof ApiError ? error.cause : error;
-  if (!(cause instanceof RequestError)) return 'other';
-  if (cause.kind === 'offline') return 'offline';
-  if (cause.kind === 'network' || cause.kind === 'timeout') return 'no-answer';
-  return cause.status === 502 || cause.status === 503 || cause.status === 504 ? 'busy' : 'other';
-}
+import { failureReason, type FailureReason } from '../failure-reason';
 
 interface Failure {
   /** Shows the banner, reports the error with its label and scrolls to the top. */
@@ -83,6 +68,24 @@ function FailureReasonMessage({ reason }: { reason: FailureReason }) {
       return (
         <p>
           <Trans>Our server is busy at the moment. Nothing you entered is lost: please try again in a minute.</Trans>
+        </p>
+      );
+    case 'cancelled':
+      return (
+        <p>
+          <Trans>This subscription is already canceled: there is nothing left to do here.</Trans>
+        </p>
+      );
+    case 'cancelling':
+      return (
+        <p>
+          <Trans>The cancellation of this subscription is already under way: confirm it with the link in the email we sent you.</Trans>
+        </p>
+      );
+    case 'too-soon':
+      return (
+        <p>
+          <Trans>We sent you the email a moment ago. Please wait a minute before asking for another one.</Trans>
         </p>
       );
     case 'other':
