@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/server';
 import { contentSecurityPolicy } from '../../src/server/security-headers';
 import { testBundle } from './helpers/bundle';
+import { createTestDatabase } from './helpers/databases';
 
 const connectSrc = (policy: string | undefined): string | undefined => /connect-src ([^;]*)/.exec(policy ?? '')?.[1];
 
@@ -38,11 +39,21 @@ describe('a server with SENTRY_DSN set', () => {
 
   it('sends the widened policy on its pages and API answers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cancel-csp-'));
+    const database = await createTestDatabase(dir);
     const app = await buildServer({
-      config: { dbFile: join(dir, 'cancel.sqlite'), appDir: join(dir, 'app'), production: true, sentryDsn: 'https://k@o7.ingest.example.io/9' },
+      config: {
+        dbFile: database.file,
+        databaseUrl: database.url,
+        appDir: join(dir, 'app'),
+        production: true,
+        sentryDsn: 'https://k@o7.ingest.example.io/9',
+      },
       bundle: testBundle(),
     });
-    close = () => app.close();
+    close = async () => {
+      await app.close();
+      await database.drop();
+    };
     for (const url of ['/cancel/seo', '/cancel/api/get-csrf-token/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(connectSrc(response.headers['content-security-policy'] as string), url).toBe("'self' https://o7.ingest.example.io");

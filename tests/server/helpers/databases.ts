@@ -30,7 +30,7 @@ export interface TestDatabase {
 let admin: pg.Pool | undefined;
 /** One connection per test file to the server's `postgres` database, for CREATE and DROP SCHEMA. */
 function adminPool(url: string): pg.Pool {
-  admin ??= new pg.Pool({ connectionString: url, max: 1 });
+  admin ??= new pg.Pool({ connectionString: url, max: 1, allowExitOnIdle: true });
   return admin;
 }
 
