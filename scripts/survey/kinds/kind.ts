@@ -5,6 +5,7 @@ import type { Report, YamlPath } from '../load-yaml';
 import type { ProblemCode } from '../problems';
 import type { Block } from '../read-helpers';
 import type { EdgeDef, Filler, Named, StepDefBase, StepDefOfType, TextBoxDef } from '../survey-def';
+import type { NodeStyle } from './picture';
 
 /** What compiling a step for one audience may ask of the compiler. */
 export interface CompileContext {
@@ -42,4 +43,6 @@ export interface CompilerKind<T extends StepType> {
   textArguments?(block: Block, path: YamlPath): readonly string[];
   /** Every customer-visible text of the compiled step, each translated through the catalogs. */
   texts(step: StepOfType<T>): (string | undefined)[];
+  /** How the flow picture draws the step. */
+  picture: NodeStyle<StepOfType<T>>;
 }

@@ -1,6 +1,18 @@
-import { OTHER_ANSWER_ID, type MultiAnswer, type MultiStep } from '../../model';
-import { SurveyTransitionError, type MultiData } from '../state';
+import { OTHER_ANSWER_ID, type MultiAnswer, type MultiStep, type AnswerId } from '../../model';
+import { SurveyTransitionError } from '../state';
 import { trimmed, type Branch, type EngineKind } from './kind';
+
+/** The answers ticked on a multi step, and the text of any answer's box. */
+export interface MultiData {
+  answers?: AnswerId[];
+  details?: Record<AnswerId, string>;
+}
+
+declare module '../state' {
+  interface StepDataByType {
+    multi: MultiData;
+  }
+}
 
 const onward = (step: MultiStep): Branch => ({ label: '', outcome: { to: step.next } });
 
@@ -25,6 +37,7 @@ function sampleAnswers(step: MultiStep): string[] {
  * entry lists the ticked answers in authored order; its comment is the text of the 'Other' box.
  */
 export const multiKind: EngineKind<'multi'> = {
+  noun: 'checkbox question',
   branches: (step) => [onward(step)],
   branchOf(step, data) {
     ticked(step, data);

@@ -1,10 +1,11 @@
 import type { FieldProps } from '@rjsf/utils';
-import type { RatingData } from '../../engine';
+import type { RatingData } from '../../engine/kinds/rating';
 import type { RatingStep } from '../../model';
 import { stepContext } from '../context';
 import { describedBy, ErrorMessage, errorId } from '../ErrorMessage';
 import { QuestionLegend } from '../QuestionLegend';
 import { StepIntro } from '../StepIntro';
+import type { StepRenderer } from './renderer';
 
 /**
  * A rating step: one radio per number from `min` to `max` in a fieldset whose legend is the question,
@@ -65,3 +66,6 @@ export function RatingStepField(props: FieldProps) {
     </>
   );
 }
+
+/** A rating renders through its field: the scale of radios. */
+export const ratingRenderer = { field: 'RatingStepField', component: RatingStepField } satisfies StepRenderer;

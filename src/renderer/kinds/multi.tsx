@@ -1,12 +1,13 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Fragment } from 'react';
-import type { MultiData } from '../../engine';
+import type { MultiData } from '../../engine/kinds/multi';
 import type { MultiStep } from '../../model';
 import { stepContext } from '../context';
 import { describedBy, ErrorMessage, errorId } from '../ErrorMessage';
 import { QuestionLegend } from '../QuestionLegend';
 import { StepIntro } from '../StepIntro';
 import { TextBox } from '../TextBox';
+import type { StepRenderer } from './renderer';
 
 /**
  * A multi step: checkboxes in a fieldset whose legend is the question, and under a ticked answer that
@@ -81,3 +82,6 @@ export function MultiStepField(props: FieldProps) {
     </>
   );
 }
+
+/** A multi step renders through its field: checkboxes, each answer's box under it. */
+export const multiRenderer = { field: 'MultiStepField', component: MultiStepField } satisfies StepRenderer;
