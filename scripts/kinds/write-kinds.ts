@@ -1,9 +1,10 @@
 // CLI: tsx scripts/kinds/write-kinds.ts — writes what is gathered from the kinds of step: each side's
-// table (./kind-tables.ts). The survey compiler and checker run it first, before they load a kind;
-// so does every build.
+// table (./kind-tables.ts) and the kinds' stylesheet (./kind-styles.ts). The survey compiler and
+// checker run it first, before they load a kind; so does every build.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { kindStylesSource, STYLES_FILE } from './kind-styles';
 import { KIND_SIDES, kindTableSource, schemaStepTypes, TABLE_FILE } from './kind-tables';
 
 /** The project root: two folders above this file. */
@@ -17,10 +18,10 @@ function writeIfChanged(file: string, source: string): boolean {
   return true;
 }
 
-/** Writes every side's table that is missing or out of date; returns the files written. */
+/** Writes every side's table and the kinds' stylesheet that are missing or out of date; returns the files written. */
 export function writeKindFiles(root: string = PROJECT_ROOT): string[] {
   const kinds = schemaStepTypes(root);
-  const files: [string, string][] = [];
+  const files: [string, string][] = [[join(root, STYLES_FILE), kindStylesSource(root, kinds)]];
   for (const side of KIND_SIDES) {
     // A copy of the project without its browser tests has no driver folder, and needs no table there.
     if (existsSync(join(root, side.folder))) files.push([join(root, side.folder, TABLE_FILE), kindTableSource(side, kinds)]);

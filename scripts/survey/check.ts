@@ -14,7 +14,7 @@ export async function main(
   writeNote: (line: string) => void = console.error,
 ): Promise<number> {
   const paths = args.length > 0 ? args : [...DEFAULT_PATHS];
-  // The checker loads the kinds through their table, so the table is written before it is imported.
+  // The checker loads the kinds through their table, so the table is written before it is imported (with the kinds' stylesheet).
   writeKindFiles();
   const { loadCheckedProject, summarize } = await import('./check-project');
   const project = await loadCheckedProject(paths);

@@ -21,7 +21,7 @@ export async function main(
   writeError: (line: string) => void = console.error,
   options: CompileOptions = {},
 ): Promise<number> {
-  // The compiler loads the kinds through their table, so the table is written before it is imported.
+  // The compiler loads the kinds through their table, so the table is written before it is imported (with the kinds' stylesheet).
   writeKindFiles();
   const { writeCompiled } = await import('./compile-project');
   try {

@@ -85,3 +85,8 @@ export function MultiStepField(props: FieldProps) {
 
 /** A multi step renders through its field: checkboxes, each answer's box under it. */
 export const multiRenderer = { field: 'MultiStepField', component: MultiStepField } satisfies StepRenderer;
+
+/** The checkboxes' spacing (the boxes themselves are the stylesheet's, shared with the form's agreement), gathered into the app's stylesheet by the build (scripts/kinds/kind-styles.ts). */
+export const styles = /* css */ `
+.checkboxes .checkboxes__item + .checkboxes__item { margin-top: 10px; }
+`;
