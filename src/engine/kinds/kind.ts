@@ -1,6 +1,6 @@
 // What every kind of step tells the engine. Each kind is one module of this folder; the table in
 // ./index.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
-import type { AnswerId, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput, User } from '../../model';
+import type { AnswerId, MessageKey, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput, User } from '../../model';
 import type { StepData, StepDataByType } from '../state';
 
 export type { PathMove } from '../../model';
@@ -81,6 +81,8 @@ export interface EngineKind<T extends StepType> {
    * are not eligible for). Only kinds shown on condition have it; the others are always shown.
    */
   passedBy?(step: StepOfType<T>): StepId;
+  /** Its own validation messages beside spec §5's, by key: their English ICU texts (its renderer module translates them). */
+  messages?: { [K in MessageKey]?: string };
 }
 
 /** A text as the payload holds it: trimmed, empty when absent. */

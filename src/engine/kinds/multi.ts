@@ -14,6 +14,19 @@ declare module '../state' {
   }
 }
 
+/** The multi step's own validation messages, beside spec §5's: English ICU texts, by key. */
+const MULTI_MESSAGES = {
+  chooseAtLeast: 'Please choose at least {count, plural, one {# option} other {# options}}.',
+  chooseAtMost: 'Please choose at most {count, plural, one {# option} other {# options}}.',
+} as const;
+
+declare module '../../model/messages' {
+  interface KindMessageTexts {
+    chooseAtLeast: string;
+    chooseAtMost: string;
+  }
+}
+
 const onward = (step: MultiStep): Branch => ({ label: '', outcome: { to: step.next } });
 
 /** The ticked answers in authored order; throws on an id the step does not have. */
@@ -74,4 +87,5 @@ export const multiKind: EngineKind<'multi'> = {
   },
   payloadField: (step, field) => (field.startsWith('details') ? `survey.${step.slot}.comment` : `survey.${step.slot}.answers`),
   answers: (step) => step.answers,
+  messages: MULTI_MESSAGES,
 };

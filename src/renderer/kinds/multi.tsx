@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FieldProps } from '@rjsf/utils';
 import { Fragment } from 'react';
 import type { MultiData } from '../../engine/kinds/multi';
@@ -83,8 +84,18 @@ export function MultiStepField(props: FieldProps) {
   );
 }
 
-/** A multi step renders through its field: checkboxes, each answer's box under it. */
-export const multiRenderer = { field: 'MultiStepField', component: MultiStepField } satisfies StepRenderer;
+/**
+ * A multi step renders through its field: checkboxes, each answer's box under it. Its own messages
+ * for `min` and `max`; the English texts are exactly its engine module's.
+ */
+export const multiRenderer = {
+  field: 'MultiStepField',
+  component: MultiStepField,
+  messages: {
+    chooseAtLeast: msg({ message: 'Please choose at least {count, plural, one {# option} other {# options}}.' }),
+    chooseAtMost: msg({ message: 'Please choose at most {count, plural, one {# option} other {# options}}.' }),
+  },
+} satisfies StepRenderer;
 
 /** The checkboxes' spacing (the boxes themselves are the stylesheet's, shared with the form's agreement), gathered into the app's stylesheet by the build (scripts/kinds/kind-styles.ts). */
 export const styles = /* css */ `
