@@ -14,7 +14,7 @@ export const TABLE_FILE = 'kinds.generated.ts';
 /** One side of the kinds: where its modules are, what each exports, and what its table must satisfy. */
 export interface KindSide {
   folder: string;
-  /** The name a kind's module exports its side of the kind under (`ratingKind`). */
+  /** The name a kind's module exports its side of the kind under (`<kind>Kind` for the engine). */
   exportName(kind: string): string;
   table: string;
   /** The type-only imports the table's type needs, relative to the folder. */

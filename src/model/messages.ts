@@ -35,8 +35,16 @@ export interface MessageRef {
   count?: number;
 }
 
-/** The JSON Schema keywords our compiled schemas use and that can fail. */
-export type ValidationKeyword = 'required' | 'pattern' | 'maxLength' | 'enum' | 'const' | 'type' | 'minimum' | 'maximum' | 'minItems' | 'maxItems' | 'uniqueItems';
+/**
+ * The JSON Schema (draft-07) keywords that can fail on their own, so a kind's compiled schema may use
+ * any of them without a list to extend; the compound ones (allOf, if, …) fail through their parts.
+ */
+export type ValidationKeyword =
+  | 'type' | 'enum' | 'const'
+  | 'multipleOf' | 'maximum' | 'exclusiveMaximum' | 'minimum' | 'exclusiveMinimum'
+  | 'maxLength' | 'minLength' | 'pattern' | 'format'
+  | 'maxItems' | 'minItems' | 'uniqueItems' | 'contains' | 'additionalItems'
+  | 'maxProperties' | 'minProperties' | 'required' | 'additionalProperties' | 'dependencies' | 'propertyNames';
 
 /**
  * For each field (a dotted path into the form data, such as `details.other` or `name`),
