@@ -21,7 +21,7 @@ const layers = {
   './src/generated': [],
   './src/server': ['./src/model', './src/engine', './src/generated', './schemas'],
   './src/server/dev': ['./src/model', './src/engine', './src/server'],
-  './scripts/kinds': ['./schemas'],
+  './scripts/kinds': [],
   './scripts/survey': ['./src/model', './src/engine', './schemas', './scripts/kinds'],
   './scripts/survey-tools': ['./src/model', './src/engine', './scripts/survey'],
   './scripts/i18n': ['./src/model', './scripts/survey'],
