@@ -27,7 +27,7 @@ const layers = {
   './scripts/i18n': ['./src/model', './scripts/survey'],
   './scripts/build': [],
   './scripts/bench': ['./src/model', './scripts/survey', './scripts/build', './build.mjs'],
-  './scripts/dev': ['./src/model', './scripts/survey', './scripts/survey-tools', './build.mjs'],
+  './scripts/dev': ['./src/model', './scripts/kinds', './scripts/survey', './scripts/survey-tools', './build.mjs'],
   './scripts/responses': ['./src/model', './src/engine', './scripts/survey-tools'],
   './scripts/examples': ['./src/model', './scripts/survey', './build.mjs'],
 };

@@ -1,5 +1,5 @@
 // What every kind of step tells the checker and the compiler. Each kind is one module of this
-// folder; the table in ./index.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
+// folder; the table in ./kinds.generated.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
 import type { Audience, StepOfType, StepType, TextInput } from '../../../src/model';
 import type { Report, YamlPath } from '../load-yaml';
 import type { ProblemCode } from '../problems';

@@ -1,5 +1,5 @@
 // What every kind of step tells the engine. Each kind is one module of this folder; the table in
-// ./index.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
+// ./kinds.generated.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
 import type { AnswerId, MessageKey, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput, User } from '../../model';
 import type { StepData, StepDataByType } from '../state';
 
