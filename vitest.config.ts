@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacroVitePlugin } from './scripts/build/lingui-macro-plugin.mjs';
 
 export default defineConfig({
+  // The renderer's kinds of step use Lingui macros; a test that imports them gets them compiled as in the build.
+  plugins: [linguiMacroVitePlugin()],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
     environment: 'node',

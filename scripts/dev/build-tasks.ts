@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import type { CompiledBundle } from '../../src/model';
 import { appBuildOptions, indexHtml, serverBuildOptions } from '../../build.mjs';
+import { writeKindFiles } from '../kinds/write-kinds';
 import { GENERATED_DIR, SurveyProblemsError, writeCompiled, type Problem } from '../survey';
 import { fromEsbuildMessage, parseWarnings, type DevProblem } from './dev-problems';
 import { drawSurveyPictures } from './graph-pictures';
@@ -100,6 +101,9 @@ export function projectTasks(root: string): BuildTasks {
     },
 
     async app() {
+      // The kinds' tables and stylesheet are the bundles' inputs: a kind's styles edited, or a kind added
+      // (the in-process survey compiler sees a new kind after a restart only).
+      writeKindFiles(root);
       // The plugins' loads are cached per file (load-cache.ts): their results depend on the file alone.
       app ??= (() => {
         const options = appBuildOptions({ dev: true, appDir: paths.appDir });
@@ -121,6 +125,7 @@ export function projectTasks(root: string): BuildTasks {
     },
 
     async server() {
+      writeKindFiles(root);
       await mkdir(dirname(paths.serverFile), { recursive: true });
       server ??= esbuild.context({ ...serverBuildOptions({ outfile: paths.serverFile }), logLevel: 'silent' });
       const before = await hashOf(paths.serverFile);

@@ -5,6 +5,9 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// The session loads the survey compiler, and with it the tables of step kinds: they are written first.
+const { writeKindFiles } = await import('../kinds/write-kinds.ts');
+writeKindFiles();
 const { startDev } = await import('./dev-session.ts');
 
 const port = Number(process.env.PORT ?? 8080);

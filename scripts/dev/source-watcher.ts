@@ -11,10 +11,12 @@ export const WATCHED_DIRS = ['src', 'survey', 'locales'] as const;
 const RELEVANT = /\.(ts|tsx|css|json|ya?ml|po)$/;
 /** Written by the rebuild itself: watching it would rebuild for ever. */
 const GENERATED = 'src/generated/';
+/** The tables of step kinds the survey compile writes beside the kinds (scripts/kinds/write-kinds.ts). */
+const KIND_TABLE = /\/kinds\.generated\.ts$/;
 
 /** Whether a change of `path` (relative to the root, forward slashes) should rebuild. */
 export function isSource(path: string): boolean {
-  return RELEVANT.test(path) && !path.startsWith(GENERATED) && !path.split('/').some((part) => part.startsWith('.'));
+  return RELEVANT.test(path) && !path.startsWith(GENERATED) && !KIND_TABLE.test(path) && !path.split('/').some((part) => part.startsWith('.'));
 }
 
 /** A batch of changes: the paths (relative to the root) and when the first change was seen. */

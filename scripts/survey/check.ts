@@ -1,7 +1,7 @@
 // CLI: npm run survey:check [-- PATH...] — checks survey YAML files or folders (default survey/ and survey/examples/),
 // prints every problem as FILE:LINE:COL: error CODE: message and exits 1, or a one-line summary and exits 0.
 import { pathToFileURL } from 'node:url';
-import { loadCheckedProject, summarize } from './check-project';
+import { writeKindFiles } from '../kinds/write-kinds';
 import { formatProblem } from './problems';
 
 /** The folders checked when no path is given: the shipped survey, and the example survey of every kind of step. */
@@ -14,6 +14,9 @@ export async function main(
   writeNote: (line: string) => void = console.error,
 ): Promise<number> {
   const paths = args.length > 0 ? args : [...DEFAULT_PATHS];
+  // The checker loads the kinds through their table, so the table is written before it is imported (with the kinds' stylesheet).
+  writeKindFiles();
+  const { loadCheckedProject, summarize } = await import('./check-project');
   const project = await loadCheckedProject(paths);
   if (project.problems.length === 0) {
     write(summarize(project));

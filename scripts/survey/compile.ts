@@ -5,7 +5,7 @@
 // compiles anyway when survey texts are missing from catalogs, printing them as warnings: extraction
 // needs it, since it is what adds new texts to the catalogs. The build runs without it.
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { writeCompiled } from './compile-project';
+import { writeKindFiles } from '../kinds/write-kinds';
 import type { CompileOptions } from './compile-project';
 import { formatProblem, formatWarning, SurveyProblemsError } from './problems';
 
@@ -21,6 +21,9 @@ export async function main(
   writeError: (line: string) => void = console.error,
   options: CompileOptions = {},
 ): Promise<number> {
+  // The compiler loads the kinds through their table, so the table is written before it is imported (with the kinds' stylesheet).
+  writeKindFiles();
+  const { writeCompiled } = await import('./compile-project');
   try {
     const { paths, warnings } = await writeCompiled(root, options);
     for (const warning of warnings) write(formatWarning(warning));

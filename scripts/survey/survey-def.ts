@@ -57,21 +57,6 @@ export interface StepDefBase {
   heading?: string;
 }
 
-export interface ChoiceStepDef extends StepDefBase {
-  type: 'choice';
-  question: string;
-  order: 'random' | 'fixed';
-  answers: AnswerDef[];
-  other?: OtherDef;
-}
-
-export interface TextStepDef extends StepDefBase {
-  type: 'text';
-  question: string;
-  input: TextBoxDef;
-  next?: Named;
-}
-
 export type FieldKind = 'name' | 'email' | 'comment' | 'agreement';
 
 export interface FieldDef {
@@ -85,65 +70,17 @@ export interface FieldDef {
   slot?: PayloadSlot;
 }
 
-export interface FormStepDef extends StepDefBase {
-  type: 'form';
-  submit: string;
-  fields: FieldDef[];
-}
+/**
+ * The authored step of each kind, by its `type`. Each kind's module (./kinds/) adds its own with
+ * `declare module '../survey-def'`, so the kinds are listed nowhere but in their modules.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface StepDefByType {}
 
-/** A retention offer between two questions; declining leads on to `next`. */
-export interface OfferStepDef {
-  type: 'offer';
-  id: Named;
-  path: YamlPath;
-  audience: AudienceRule;
-  indicator?: number;
-  heading: string;
-  body: string;
-  accept: string;
-  decline: string;
-  success: { heading: string; body: string };
-  kind: 'discount' | 'downgrade';
-  toolkits: Named[];
-  percent?: number;
-  months?: number;
-  /** Plans per product group, each plan with where it is written. */
-  plans: { group: string; plans: Named[] }[];
-  planNames: Named[];
-  planLabels: Record<string, string>;
-  next?: Named;
-}
-
-/** A scale from `min` to `max` with a label at each end. */
-export interface RatingStepDef extends StepDefBase {
-  type: 'rating';
-  question: string;
-  min: number;
-  max: number;
-  minLabel: string;
-  maxLabel: string;
-  required: boolean;
-  next?: Named;
-}
-
-/** Checkboxes: at least `min`, at most `max` answers, an optional 'Other' with its box; one way on. */
-export interface MultiStepDef extends StepDefBase {
-  type: 'multi';
-  question: string;
-  answers: AnswerDef[];
-  other?: OtherDef;
-  min: number;
-  max?: number;
-  next?: Named;
-}
-
-export type StepDef = ChoiceStepDef | TextStepDef | FormStepDef | OfferStepDef | RatingStepDef | MultiStepDef;
+export type StepDef = StepDefByType[keyof StepDefByType];
 
 /** The authored step of one kind. */
-export type StepDefOfType<T extends StepDef['type']> = Extract<StepDef, { type: T }>;
-
-/** The steps that fill a payload slot: every kind but the offer. */
-export type SlotStepDef = Exclude<StepDef, OfferStepDef>;
+export type StepDefOfType<T extends keyof StepDefByType> = StepDefByType[T];
 
 /** The text of the 'Other' answer every `other:` block adds. */
 export const OTHER_TEXT = 'Other';

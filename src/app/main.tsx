@@ -1,6 +1,8 @@
 // Entry: an empty page frame at once, the app when the page's messages have loaded.
 import './styles/base.css';
 import '../renderer/forms.css';
+// The look of the kinds of step that have one of their own, gathered from src/renderer/kinds/.
+import '../generated/kinds.css';
 import { createRoot } from 'react-dom/client';
 import { csrfToken } from '../api';
 import { activateFallbackLanguage, activatePageLanguage } from '../i18n';

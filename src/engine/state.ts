@@ -1,39 +1,14 @@
 import type { Audience, AnswerId, StepId } from '../model';
 
-/** What the customer entered on a choice step: the chosen answer and the text of any answer's box. */
-export interface ChoiceData {
-  answer?: AnswerId;
-  details?: Record<AnswerId, string>;
-}
+/**
+ * What the customer entered on a step of each kind, by its `type`. Each kind's module (./kinds/) adds
+ * its own with `declare module '../state'`, so the kinds are listed nowhere but in their modules.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface StepDataByType {}
 
-/** What the customer entered on a text step (3.5). */
-export interface TextData {
-  text?: string;
-}
-
-/** What the customer chose on a retention offer. */
-export interface OfferData {
-  choice?: 'accepted' | 'declined';
-  /** The plan chosen on a downgrade offer. */
-  plan?: string;
-}
-
-/** What the customer entered on the closing form: one value per field id. */
-export type FormValues = Record<string, string | boolean | undefined>;
-
-/** The number chosen on a rating step. */
-export interface RatingData {
-  value?: number;
-}
-
-/** The answers ticked on a multi step, and the text of any answer's box. */
-export interface MultiData {
-  answers?: AnswerId[];
-  details?: Record<AnswerId, string>;
-}
-
-/** The data of one step; its shape follows the step's type (see src/model/survey.ts). */
-export type StepData = ChoiceData | TextData | FormValues | OfferData | RatingData | MultiData;
+/** The data of one step; its shape is its kind's (StepDataByType). */
+export type StepData = StepDataByType[keyof StepDataByType];
 
 /**
  * The whole survey state of one visit. Plain JSON, so the app can keep it in sessionStorage.

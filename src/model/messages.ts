@@ -13,12 +13,21 @@ export const VALIDATION_MESSAGES = {
   emailFormat: 'Please enter your email address in the {email} format.',
   emailWithin: 'Please enter your email within {count} characters.',
   commentRequired: 'Please enter a comment.',
-  chooseAtLeast: 'Please choose at least {count, plural, one {# option} other {# options}}.',
-  chooseAtMost: 'Please choose at most {count, plural, one {# option} other {# options}}.',
 } as const;
 
-/** The key of one validation message. */
-export type MessageKey = keyof typeof VALIDATION_MESSAGES;
+/** The key of one of spec §5's messages. */
+export type SpecMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+/**
+ * The messages a kind of step has of its own (a multi step's 'Please choose at least …'), by key.
+ * Each kind's engine module adds its keys with `declare module` and says their English texts; its
+ * renderer module translates them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface KindMessageTexts {}
+
+/** The key of one validation message: spec §5's, or a kind's own. */
+export type MessageKey = SpecMessageKey | keyof KindMessageTexts;
 
 /** A message chosen for one failed keyword, with the number it quotes where it quotes one. */
 export interface MessageRef {
@@ -26,8 +35,16 @@ export interface MessageRef {
   count?: number;
 }
 
-/** The JSON Schema keywords our compiled schemas use and that can fail. */
-export type ValidationKeyword = 'required' | 'pattern' | 'maxLength' | 'enum' | 'const' | 'type' | 'minimum' | 'maximum' | 'minItems' | 'maxItems' | 'uniqueItems';
+/**
+ * The JSON Schema (draft-07) keywords that can fail on their own, so a kind's compiled schema may use
+ * any of them without a list to extend; the compound ones (allOf, if, …) fail through their parts.
+ */
+export type ValidationKeyword =
+  | 'type' | 'enum' | 'const'
+  | 'multipleOf' | 'maximum' | 'exclusiveMaximum' | 'minimum' | 'exclusiveMinimum'
+  | 'maxLength' | 'minLength' | 'pattern' | 'format'
+  | 'maxItems' | 'minItems' | 'uniqueItems' | 'contains' | 'additionalItems'
+  | 'maxProperties' | 'minProperties' | 'required' | 'additionalProperties' | 'dependencies' | 'propertyNames';
 
 /**
  * For each field (a dotted path into the form data, such as `details.other` or `name`),

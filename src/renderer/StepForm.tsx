@@ -8,6 +8,7 @@ import type { ChoiceAnswer, FormBearingStep } from '../model';
 import { reportError } from '../monitoring';
 import type { StepFormContext } from './context';
 import { fieldOrder, isUnchosenDetail, transformErrors } from './error-mapping';
+import { kindMessages } from './kinds/renderers';
 import { formatMessage } from './messages';
 import { fields, templates, widgets } from './registry';
 
@@ -56,7 +57,7 @@ export function StepForm(props: StepFormProps) {
         messages: step.form.messages,
         fieldOrder: fieldOrder(step.form.schema, step.form.uiSchema),
         isHidden: (path) => 'answers' in step && isUnchosenDetail(path, current.current),
-        format: (ref) => formatMessage(i18n, ref),
+        format: (ref) => formatMessage(i18n, ref, kindMessages(step)),
         onUnmapped: (error) =>
           reportError(new Error(`step '${step.id}': no message for ${error.property ?? ''} ${error.name ?? ''}`), 'Validation message missing'),
       }),

@@ -1,6 +1,7 @@
 // Maps RJSF validation errors to the spec §5 messages the compiled step names for each field.
 import type { RJSFValidationError } from '@rjsf/utils';
-import { VALIDATION_MESSAGES, type FieldMessages, type MessageRef, type ValidationKeyword } from '../model';
+import { kindMessageText } from '../engine';
+import { VALIDATION_MESSAGES, type FieldMessages, type MessageKey, type MessageRef, type ValidationKeyword } from '../model';
 
 /** Keywords that only say a sub-schema failed; the sub-schema's own error says which field. */
 const COMPOUND_KEYWORDS = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not']);
@@ -25,7 +26,8 @@ export function messageRefFor(error: RJSFValidationError, messages: FieldMessage
 
 /** The English text of a message, `{count}` filled: the source text the catalogs translate. */
 export function englishMessage(ref: MessageRef): string {
-  return VALIDATION_MESSAGES[ref.key].replace('{count}', String(ref.count ?? ''));
+  const text = (VALIDATION_MESSAGES as Partial<Record<MessageKey, string>>)[ref.key] ?? kindMessageText(ref.key) ?? ref.key;
+  return text.replace('{count}', String(ref.count ?? ''));
 }
 
 export interface ErrorMapping {

@@ -1,15 +1,11 @@
 // The registry of our RJSF components: the only names a compiled uiSchema may use.
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
-import type { StepFieldName } from './kinds/renderers';
-import { ChoiceStepField } from './kinds/ChoiceStepField';
-import { MultiStepField } from './kinds/MultiStepField';
-import { RatingStepField } from './kinds/RatingStepField';
-import { TextStepField } from './kinds/TextStepField';
+import { STEP_FIELDS } from './kinds/renderers';
 import { AgreementWidget, LimitedTextareaWidget, LimitedTextWidget, ReadOnlyEmailWidget } from './widgets';
 import { ErrorListTemplate, FieldErrorTemplate, FieldTemplate, Nothing, ObjectFieldTemplate } from './templates';
 
 /** Every field the kinds' table names (./kinds/renderers.ts), registered under that name. */
-export const fields = { ChoiceStepField, TextStepField, RatingStepField, MultiStepField } satisfies Record<StepFieldName, RegistryFieldsType[string]>;
+export const fields: RegistryFieldsType = STEP_FIELDS;
 
 export const widgets: RegistryWidgetsType = {
   LimitedTextWidget,

@@ -337,6 +337,17 @@ for (const language of LANGUAGES) {
       await resend.click();
       await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('We have sent the email again.') })).toHaveCount(1);
       await axe.check('final confirmation: sent again');
+
+      // Coming back to the page while the cancellation waits for its link (the server's context says so).
+      await page.route('**/cancel/api/get-context/', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        const pending = [{ toolkit: 'social', email_sent_at: new Date().toISOString(), resend_in_seconds: 42 }];
+        await route.fulfill({ response, json: { ...body, pending_cancellations: pending } });
+      });
+      await page.goto('/cancel/social');
+      await expect(page.locator('.email-sent-at')).toBeVisible();
+      await axe.check('pending cancellation reopened');
     });
 
     test('the banner: offline, busy, no answer', async ({ page, guard }) => {

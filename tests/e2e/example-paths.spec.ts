@@ -64,3 +64,12 @@ for (const audience of AUDIENCES) {
     }
   });
 }
+
+test("a multi step's own message: more ticks than its max are refused with it", async ({ page }) => {
+  await signIn(page, personas.paid, '/cancel/seo');
+  for (const text of ['Better reports', 'More integrations', 'Faster support', 'A lower price']) {
+    await page.getByRole('checkbox', { name: text, exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('Please choose at most 3 options.');
+});

@@ -1,11 +1,26 @@
 import { OTHER_ANSWER_ID } from '../../../src/model';
 import { choiceStepForm } from '../compile-step-schema';
 import { text } from '../read-helpers';
-import type { EdgeDef } from '../survey-def';
+import type { AnswerDef, EdgeDef, OtherDef, StepDefBase } from '../survey-def';
 import { OTHER_TEXT } from '../survey-def';
 import { compiledQuestion, noAnswersFor } from './base';
 import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
 import type { CompilerKind } from './kind';
+import { headingRows } from './picture';
+
+export interface ChoiceStepDef extends StepDefBase {
+  type: 'choice';
+  question: string;
+  order: 'random' | 'fixed';
+  answers: AnswerDef[];
+  other?: OtherDef;
+}
+
+declare module '../survey-def' {
+  interface StepDefByType {
+    choice: ChoiceStepDef;
+  }
+}
 
 /** A question with radio answers; each answer's `next` is a skip rule. */
 export const choiceKind: CompilerKind<'choice'> = {
@@ -35,4 +50,17 @@ export const choiceKind: CompilerKind<'choice'> = {
     };
   },
   texts: (step) => [step.heading, step.question, ...answerTexts(step.answers)],
+  picture: {
+    type: 'choice',
+    name: 'choice: a question with answers',
+    shape: 'box',
+    style: 'rounded,filled',
+    fill: '#eef3fa',
+    border: '#4f6f9f',
+    rows: (step) => [
+      ...headingRows(step.heading),
+      { kind: 'title', text: step.question },
+      ...(step.order === 'random' ? [{ kind: 'detail' as const, text: 'answers shown in random order, Other last' }] : []),
+    ],
+  },
 };

@@ -2,10 +2,25 @@ import type { FormField, PayloadSlot } from '../../../src/model';
 import { formStepForm } from '../compile-step-schema';
 import { asList, checked, text } from '../read-helpers';
 import { readField } from '../read-parts';
-import type { FieldDef } from '../survey-def';
+import type { FieldDef, StepDefBase } from '../survey-def';
 import { visibleTo } from '../survey-def';
 import { compiledBase } from './base';
 import type { CompileContext, CompilerKind } from './kind';
+import { upTo, type NodeRow } from './picture';
+
+/** A field as the flow picture lists it. */
+function fieldText(field: FormField): string {
+  switch (field.kind) {
+    case 'name':
+      return `${field.label} (name${upTo(field.maxLength)})`;
+    case 'email':
+      return `${field.label} (email, read-only)`;
+    case 'comment':
+      return `${field.label} (text, ${field.required ? 'required' : 'optional'}${upTo(field.maxLength)})`;
+    case 'agreement':
+      return `${field.label} (checkbox, required)`;
+  }
+}
 
 function compileField(field: FieldDef, stepSlot: PayloadSlot, context: CompileContext): FormField {
   const id = field.id.name;
@@ -26,6 +41,18 @@ function compileField(field: FieldDef, stepSlot: PayloadSlot, context: CompileCo
       };
     case 'agreement':
       return { kind: 'agreement', id, label: field.label };
+  }
+}
+
+export interface FormStepDef extends StepDefBase {
+  type: 'form';
+  submit: string;
+  fields: FieldDef[];
+}
+
+declare module '../survey-def' {
+  interface StepDefByType {
+    form: FormStepDef;
   }
 }
 
@@ -74,4 +101,19 @@ export const formKind: CompilerKind<'form'> = {
     };
   },
   texts: (step) => [step.heading, ...step.fields.flatMap((field) => [field.label, 'placeholder' in field ? field.placeholder : undefined]), step.submit],
+  picture: {
+    type: 'final form',
+    name: 'final form: the closing form and its fields',
+    shape: 'box3d',
+    style: 'filled',
+    fill: '#e9f5ec',
+    border: '#3a7d4c',
+    rows: (step, node) => [
+      { kind: 'title', text: step.heading ?? 'Closing form' },
+      ...step.fields.map(
+        (field): NodeRow => ({ kind: 'item', text: fieldText(field), only: node.fieldOnly[field.id], bullet: field.kind === 'agreement' ? '☐' : undefined }),
+      ),
+      { kind: 'detail', text: `button: ${step.submit}` },
+    ],
+  },
 };

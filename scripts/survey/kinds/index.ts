@@ -1,23 +1,12 @@
-// The registry of step kinds, checker and compiler side: one module per kind, tied by a table over
-// every StepType, so a kind without its compiler module is a type error.
+// The registry of step kinds, checker and compiler side: one module per kind, tied by the table
+// scripts/kinds/write-kinds.ts writes from the kinds of the authoring schema (typed over every
+// StepType, so a kind without its compiler module is a type error).
 import type { StepType } from '../../../src/model';
 import type { StepDef } from '../survey-def';
-import { choiceKind } from './choice';
-import { formKind } from './form';
 import type { CompilerKind } from './kind';
-import { multiKind } from './multi';
-import { offerKind } from './offer';
-import { ratingKind } from './rating';
-import { textKind } from './text';
+import { COMPILER_KINDS } from './kinds.generated';
 
-export const COMPILER_KINDS = {
-  choice: choiceKind,
-  text: textKind,
-  form: formKind,
-  offer: offerKind,
-  rating: ratingKind,
-  multi: multiKind,
-} satisfies { [T in StepType]: CompilerKind<T> };
+export { COMPILER_KINDS };
 
 /** Whether a step block's `type` names a kind of step. */
 export function isStepType(value: unknown): value is StepType {
@@ -33,3 +22,4 @@ export function compilerKindOf<S extends StepDef>(step: S): CompilerKind<S['type
 }
 
 export type { CompileContext, CompilerKind, ReferenceContext } from './kind';
+export type { NodeRow, NodeStyle, PictureNodeFacts } from './picture';

@@ -1,10 +1,11 @@
 // What every kind of step tells the checker and the compiler. Each kind is one module of this
-// folder; the table in ./index.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
+// folder; the table in ./kinds.generated.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
 import type { Audience, StepOfType, StepType, TextInput } from '../../../src/model';
 import type { Report, YamlPath } from '../load-yaml';
 import type { ProblemCode } from '../problems';
 import type { Block } from '../read-helpers';
 import type { EdgeDef, Filler, Named, StepDefBase, StepDefOfType, TextBoxDef } from '../survey-def';
+import type { NodeStyle } from './picture';
 
 /** What compiling a step for one audience may ask of the compiler. */
 export interface CompileContext {
@@ -42,4 +43,6 @@ export interface CompilerKind<T extends StepType> {
   textArguments?(block: Block, path: YamlPath): readonly string[];
   /** Every customer-visible text of the compiled step, each translated through the catalogs. */
   texts(step: StepOfType<T>): (string | undefined)[];
+  /** How the flow picture draws the step. */
+  picture: NodeStyle<StepOfType<T>>;
 }

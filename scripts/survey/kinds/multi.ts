@@ -2,9 +2,11 @@ import type { ChoiceAnswer, FieldMessages, JsonSchema, MultiAnswer, StepForm } f
 import { maxLength, NOT_BLANK, stepForm, within } from '../compile-step-schema';
 import { checked, named, text } from '../read-helpers';
 import { integer } from '../read-parts';
+import type { AnswerDef, Named, OtherDef, StepDefBase } from '../survey-def';
 import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
 import { compiledQuestion, noAnswersFor } from './base';
 import type { CompilerKind } from './kind';
+import { headingRows, type NodeRow } from './picture';
 
 /**
  * The form of a multi step: `answers`, the ticked answer ids (between `min` and `max` of them), and
@@ -54,6 +56,23 @@ function multiStepForm(answers: readonly MultiAnswer[], min: number, max: number
 
 const withoutNext = ({ next: _next, tip: _tip, ...answer }: ChoiceAnswer): MultiAnswer => answer;
 
+/** Checkboxes: at least `min`, at most `max` answers, an optional 'Other' with its box; one way on. */
+export interface MultiStepDef extends StepDefBase {
+  type: 'multi';
+  question: string;
+  answers: AnswerDef[];
+  other?: OtherDef;
+  min: number;
+  max?: number;
+  next?: Named;
+}
+
+declare module '../survey-def' {
+  interface StepDefByType {
+    multi: MultiStepDef;
+  }
+}
+
 /** A question answered with checkboxes, 'Other' with its box last; every answer leads on to `next`. */
 export const multiKind: CompilerKind<'multi'> = {
   read: (block, base) => ({
@@ -88,4 +107,18 @@ export const multiKind: CompilerKind<'multi'> = {
     };
   },
   texts: (step) => [step.heading, step.question, ...answerTexts(step.answers)],
+  picture: {
+    type: 'multi',
+    name: 'multi: a question answered with checkboxes',
+    shape: 'tab',
+    style: 'rounded,filled',
+    fill: '#f2f0fa',
+    border: '#5a4f9f',
+    rows: (step) => [
+      ...headingRows(step.heading),
+      { kind: 'title', text: step.question },
+      ...step.answers.map((answer): NodeRow => ({ kind: 'item', text: answer.text, bullet: '☐' })),
+      { kind: 'detail', text: `choose ${step.min}${step.max === undefined ? ' or more' : ` to ${step.max}`}` },
+    ],
+  },
 };

@@ -1,10 +1,41 @@
 import { offerArguments } from '../../../src/engine';
 import { CANCELLABLE_TOOLKITS } from '../../../src/model';
-import type { RetentionOffer } from '../../../src/model';
+import type { AudienceRule, RetentionOffer } from '../../../src/model';
+import type { YamlPath } from '../load-yaml';
 import { asBlock, asList, checked, named, text } from '../read-helpers';
 import { integer } from '../read-parts';
 import { didYouMean } from '../suggest';
+import type { Named } from '../survey-def';
 import type { CompilerKind } from './kind';
+
+/** A retention offer between two questions; declining leads on to `next`. */
+export interface OfferStepDef {
+  type: 'offer';
+  id: Named;
+  path: YamlPath;
+  audience: AudienceRule;
+  indicator?: number;
+  heading: string;
+  body: string;
+  accept: string;
+  decline: string;
+  success: { heading: string; body: string };
+  kind: 'discount' | 'downgrade';
+  toolkits: Named[];
+  percent?: number;
+  months?: number;
+  /** Plans per product group, each plan with where it is written. */
+  plans: { group: string; plans: Named[] }[];
+  planNames: Named[];
+  planLabels: Record<string, string>;
+  next?: Named;
+}
+
+declare module '../survey-def' {
+  interface StepDefByType {
+    offer: OfferStepDef;
+  }
+}
 
 /** A retention offer between two questions: accepting ends the survey, declining leads on to `next`. */
 export const offerKind: CompilerKind<'offer'> = {
@@ -87,4 +118,24 @@ export const offerKind: CompilerKind<'offer'> = {
     step.success.body,
     ...(step.offer.kind === 'downgrade' ? Object.values(step.offer.planNames) : []),
   ],
+  picture: {
+    type: 'offer',
+    name: 'offer: a retention offer, shown only where available (accepting ends the survey)',
+    shape: 'octagon',
+    style: 'filled',
+    fill: '#f6ecfa',
+    border: '#7a4a9a',
+    rows: (step) => [
+      { kind: 'title', text: step.heading },
+      {
+        kind: 'detail',
+        text:
+          step.offer.kind === 'discount'
+            ? `${step.offer.percent}% off for ${step.offer.months} ${step.offer.months === 1 ? 'month' : 'months'}`
+            : `smaller plans: ${Object.entries(step.offer.plans).map(([group, plans]) => `${group} → ${plans.join(', ')}`).join('; ')}`,
+      },
+      { kind: 'detail', text: `on: ${step.offer.toolkits.join(', ')}` },
+      { kind: 'detail', text: `button: ${step.accept}` },
+    ],
+  },
 };

@@ -2,8 +2,10 @@ import type { FieldMessages, JsonSchema, StepForm } from '../../../src/model';
 import { stepForm } from '../compile-step-schema';
 import { checked, named, text } from '../read-helpers';
 import { integer } from '../read-parts';
+import type { Named, StepDefBase } from '../survey-def';
 import { compiledQuestion } from './base';
 import type { CompilerKind } from './kind';
+import { headingRows } from './picture';
 
 /** The form of a rating: `value`, a whole number from `min` to `max`, required where the step says so. */
 function ratingStepForm(min: number, max: number, required: boolean): StepForm {
@@ -15,6 +17,24 @@ function ratingStepForm(min: number, max: number, required: boolean): StepForm {
   const choose = { key: 'chooseOption' } as const;
   const messages: FieldMessages = { value: { required: choose, type: choose, minimum: choose, maximum: choose } };
   return stepForm(schema, { 'ui:field': 'RatingStepField' }, messages);
+}
+
+/** A scale from `min` to `max` with a label at each end. */
+export interface RatingStepDef extends StepDefBase {
+  type: 'rating';
+  question: string;
+  min: number;
+  max: number;
+  minLabel: string;
+  maxLabel: string;
+  required: boolean;
+  next?: Named;
+}
+
+declare module '../survey-def' {
+  interface StepDefByType {
+    rating: RatingStepDef;
+  }
 }
 
 /** A scale from `min` (0) to `max` (10) answered with one number; one way on. */
@@ -47,4 +67,17 @@ export const ratingKind: CompilerKind<'rating'> = {
     form: ratingStepForm(step.min, step.max, step.required),
   }),
   texts: (step) => [step.heading, step.question, step.minLabel, step.maxLabel],
+  picture: {
+    type: 'rating',
+    name: 'rating: a question answered on a scale',
+    shape: 'hexagon',
+    style: 'rounded,filled',
+    fill: '#eaf6f6',
+    border: '#2f7a7a',
+    rows: (step) => [
+      ...headingRows(step.heading),
+      { kind: 'title', text: step.question },
+      { kind: 'detail', text: `${step.min} (${step.minLabel}) to ${step.max} (${step.maxLabel}), ${step.required ? 'required' : 'optional'}` },
+    ],
+  },
 };

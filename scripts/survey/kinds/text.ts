@@ -1,9 +1,24 @@
 import { textStepForm } from '../compile-step-schema';
 import { named, checked, text } from '../read-helpers';
 import { readTextBox } from '../read-parts';
+import type { Named, StepDefBase, TextBoxDef } from '../survey-def';
 import { boxTexts } from './answers';
 import { compiledQuestion } from './base';
 import type { CompilerKind } from './kind';
+import { headingRows, upTo } from './picture';
+
+export interface TextStepDef extends StepDefBase {
+  type: 'text';
+  question: string;
+  input: TextBoxDef;
+  next?: Named;
+}
+
+declare module '../survey-def' {
+  interface StepDefByType {
+    text: TextStepDef;
+  }
+}
 
 /** A question answered with text only (step 3.5); one way on. */
 export const textKind: CompilerKind<'text'> = {
@@ -29,4 +44,17 @@ export const textKind: CompilerKind<'text'> = {
     };
   },
   texts: (step) => [step.heading, step.question, ...boxTexts(step.input)],
+  picture: {
+    type: 'text',
+    name: 'text: a question answered in a text box',
+    shape: 'note',
+    style: 'filled',
+    fill: '#fff6dc',
+    border: '#a07a00',
+    rows: (step) => [
+      ...headingRows(step.heading),
+      { kind: 'title', text: step.question },
+      { kind: 'detail', text: `text box: ${step.input.label}${upTo(step.input.maxLength)}` },
+    ],
+  },
 };

@@ -1,6 +1,18 @@
-import type { ChoiceAnswer, ChoiceStep } from '../../model';
-import { SurveyTransitionError, type ChoiceData } from '../state';
+import type { AnswerId, ChoiceAnswer, ChoiceStep } from '../../model';
+import { SurveyTransitionError } from '../state';
 import { trimmed, type Branch, type EngineKind } from './kind';
+
+/** What the customer entered on a choice step: the chosen answer and the text of any answer's box. */
+export interface ChoiceData {
+  answer?: AnswerId;
+  details?: Record<AnswerId, string>;
+}
+
+declare module '../state' {
+  interface StepDataByType {
+    choice: ChoiceData;
+  }
+}
 
 const branchOf = (answer: ChoiceAnswer): Branch => ({ answer: answer.id, label: answer.text, outcome: { to: answer.next } });
 
@@ -12,6 +24,7 @@ function chosen(step: ChoiceStep, id: unknown): ChoiceAnswer {
 
 /** A question with radio answers, each leading where its `next` says (spec steps 1 to 3). */
 export const choiceKind: EngineKind<'choice'> = {
+  noun: 'question',
   branches: (step) => step.answers.map(branchOf),
   branchOf: (step, data) => branchOf(chosen(step, (data as ChoiceData).answer)),
   moveOf: (step, data) => ({ step: step.id, answer: (data as ChoiceData).answer }),

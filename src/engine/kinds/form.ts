@@ -1,6 +1,14 @@
 import type { FormStep, PayloadSlot } from '../../model';
-import type { FormValues } from '../state';
 import { trimmed, type Branch, type EngineKind } from './kind';
+
+/** What the customer entered on the closing form: one value per field id. */
+export type FormValues = Record<string, string | boolean | undefined>;
+
+declare module '../state' {
+  interface StepDataByType {
+    form: FormValues;
+  }
+}
 
 const END: Branch = { label: '', outcome: { end: 'complete' } };
 
@@ -9,6 +17,7 @@ const END: Branch = { label: '', outcome: { end: 'complete' } };
  * agreement fill the payload's own fields; each comment that holds text fills its slot.
  */
 export const formKind: EngineKind<'form'> = {
+  noun: 'closing form',
   branches: () => [END],
   branchOf: () => END,
   moveOf: (step) => ({ step: step.id }),

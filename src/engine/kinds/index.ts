@@ -1,22 +1,11 @@
-// The registry of step kinds, engine side: one module per kind, tied by a table over every StepType,
-// so a kind without its engine module is a type error.
-import type { CompiledStep, StepType } from '../../model';
-import { choiceKind } from './choice';
-import { formKind } from './form';
+// The registry of step kinds, engine side: one module per kind, tied by the table
+// scripts/kinds/write-kinds.ts writes from the kinds of the authoring schema (typed over every
+// StepType, so a kind without its engine module is a type error).
+import type { CompiledStep, MessageKey, StepType } from '../../model';
 import type { EngineKind } from './kind';
-import { multiKind } from './multi';
-import { offerKind } from './offer';
-import { ratingKind } from './rating';
-import { textKind } from './text';
+import { ENGINE_KINDS } from './kinds.generated';
 
-export const ENGINE_KINDS = {
-  choice: choiceKind,
-  text: textKind,
-  form: formKind,
-  offer: offerKind,
-  rating: ratingKind,
-  multi: multiKind,
-} satisfies { [T in StepType]: EngineKind<T> };
+export { ENGINE_KINDS };
 
 /**
  * The engine module of a step's kind, typed for that step. One cast lives here: TypeScript cannot
@@ -28,5 +17,14 @@ export function kindOf<S extends CompiledStep>(step: S): EngineKind<S['type']> {
   return kind as unknown as EngineKind<S['type']>;
 }
 
+/** The English text of a kind's own validation message; undefined for a key no kind has. */
+export function kindMessageText(key: MessageKey): string | undefined {
+  for (const kind of Object.values(ENGINE_KINDS) as EngineKind<StepType>[]) {
+    const text = kind.messages?.[key];
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
 export type { Branch, EngineKind, Outcome, PathMove, PayloadDraft, SampleFill } from './kind';
-export { isOfferStep } from './offer';
+export { isOfferStep, type OfferData } from './offer';

@@ -1,7 +1,7 @@
 // What every kind of step tells the engine. Each kind is one module of this folder; the table in
-// ./index.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
-import type { AnswerId, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput, User } from '../../model';
-import type { StepData } from '../state';
+// ./kinds.generated.ts ties them, and nothing outside a kinds/ folder branches on a step's type.
+import type { AnswerId, MessageKey, PathMove, PayloadSlot, QuestionEntry, RetentionRecord, StepId, StepOfType, StepType, SurveyPayload, TextInput, User } from '../../model';
+import type { StepData, StepDataByType } from '../state';
 
 export type { PathMove } from '../../model';
 
@@ -41,6 +41,8 @@ export interface PayloadDraft {
 
 /** The engine's side of one kind of step. */
 export interface EngineKind<T extends StepType> {
+  /** What a step of this kind is called on the development pages ('checkbox question'). */
+  noun: string;
   /** Every way out of the step, in authored order. */
   branches(step: StepOfType<T>): Branch[];
   /** The branch the data takes; throws SurveyTransitionError when it takes none. */
@@ -48,7 +50,7 @@ export interface EngineKind<T extends StepType> {
   /** The move the data makes, as the payload's path records it. */
   moveOf(step: StepOfType<T>, data: StepData): PathMove;
   /** Data a customer would enter to take `move`. */
-  sampleData(step: StepOfType<T>, move: PathMove, fill: SampleFill): StepData;
+  sampleData(step: StepOfType<T>, move: PathMove, fill: SampleFill): StepDataByType[T];
   /** Adds what the step contributes to the payload. */
   writePayload(step: StepOfType<T>, data: StepData, draft: PayloadDraft): void;
   /** Everything the customer typed on the step (error reports must never carry it). */
@@ -73,12 +75,14 @@ export interface EngineKind<T extends StepType> {
   /** The values the step's texts are rendered with (ICU arguments, e.g. a discount's `{months}`); none for most kinds. */
   textValues?(step: StepOfType<T>): Record<string, string | number | undefined>;
   /** What the step shows when it opens: `saved` (what was entered before) with the user's own details filled in. */
-  prefill?(step: StepOfType<T>, saved: StepData | undefined, user: Pick<User, 'name' | 'email'>): StepData;
+  prefill?(step: StepOfType<T>, saved: StepData | undefined, user: Pick<User, 'name' | 'email'>): StepDataByType[T];
   /**
    * Where the survey goes instead when the step may not be shown to this customer (an offer they
    * are not eligible for). Only kinds shown on condition have it; the others are always shown.
    */
   passedBy?(step: StepOfType<T>): StepId;
+  /** Its own validation messages beside spec §5's, by key: their English ICU texts (its renderer module translates them). */
+  messages?: { [K in MessageKey]?: string };
 }
 
 /** A text as the payload holds it: trimmed, empty when absent. */

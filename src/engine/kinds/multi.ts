@@ -1,6 +1,31 @@
-import { OTHER_ANSWER_ID, type MultiAnswer, type MultiStep } from '../../model';
-import { SurveyTransitionError, type MultiData } from '../state';
+import { OTHER_ANSWER_ID, type MultiAnswer, type MultiStep, type AnswerId } from '../../model';
+import { SurveyTransitionError } from '../state';
 import { trimmed, type Branch, type EngineKind } from './kind';
+
+/** The answers ticked on a multi step, and the text of any answer's box. */
+export interface MultiData {
+  answers?: AnswerId[];
+  details?: Record<AnswerId, string>;
+}
+
+declare module '../state' {
+  interface StepDataByType {
+    multi: MultiData;
+  }
+}
+
+/** The multi step's own validation messages, beside spec §5's: English ICU texts, by key. */
+const MULTI_MESSAGES = {
+  chooseAtLeast: 'Please choose at least {count, plural, one {# option} other {# options}}.',
+  chooseAtMost: 'Please choose at most {count, plural, one {# option} other {# options}}.',
+} as const;
+
+declare module '../../model/messages' {
+  interface KindMessageTexts {
+    chooseAtLeast: string;
+    chooseAtMost: string;
+  }
+}
 
 const onward = (step: MultiStep): Branch => ({ label: '', outcome: { to: step.next } });
 
@@ -25,6 +50,7 @@ function sampleAnswers(step: MultiStep): string[] {
  * entry lists the ticked answers in authored order; its comment is the text of the 'Other' box.
  */
 export const multiKind: EngineKind<'multi'> = {
+  noun: 'checkbox question',
   branches: (step) => [onward(step)],
   branchOf(step, data) {
     ticked(step, data);
@@ -61,4 +87,5 @@ export const multiKind: EngineKind<'multi'> = {
   },
   payloadField: (step, field) => (field.startsWith('details') ? `survey.${step.slot}.comment` : `survey.${step.slot}.answers`),
   answers: (step) => step.answers,
+  messages: MULTI_MESSAGES,
 };

@@ -1,6 +1,19 @@
 import type { CompiledStep, OfferStep, RetentionRecord } from '../../model';
-import { SurveyTransitionError, type OfferData } from '../state';
+import { SurveyTransitionError } from '../state';
 import type { Branch, EngineKind } from './kind';
+
+/** What the customer chose on a retention offer. */
+export interface OfferData {
+  choice?: 'accepted' | 'declined';
+  /** The plan chosen on a downgrade offer. */
+  plan?: string;
+}
+
+declare module '../state' {
+  interface StepDataByType {
+    offer: OfferData;
+  }
+}
 
 const accepting = (step: OfferStep): Branch => ({ answer: 'accepted', label: step.accept, outcome: { end: 'retained' } });
 const declining = (step: OfferStep): Branch => ({ answer: 'declined', label: step.decline, outcome: { to: step.next } });
@@ -52,6 +65,7 @@ function declined(step: OfferStep, productGroup: string): RetentionRecord {
  * declining goes on to `next` and is listed under the payload's `retention`.
  */
 export const offerKind: EngineKind<'offer'> = {
+  noun: 'retention offer',
   branches: (step) => [accepting(step), declining(step)],
   branchOf(step, data) {
     const { choice } = data as OfferData;

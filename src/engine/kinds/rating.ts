@@ -1,6 +1,16 @@
 import type { RatingStep } from '../../model';
-import type { RatingData } from '../state';
 import type { Branch, EngineKind } from './kind';
+
+/** The number chosen on a rating step. */
+export interface RatingData {
+  value?: number;
+}
+
+declare module '../state' {
+  interface StepDataByType {
+    rating: RatingData;
+  }
+}
 
 const onward = (step: RatingStep): Branch => ({ label: '', outcome: { to: step.next } });
 
@@ -15,6 +25,7 @@ const valueOf = (data: unknown): number | undefined => {
  * unanswered writes no entry.
  */
 export const ratingKind: EngineKind<'rating'> = {
+  noun: 'rating',
   branches: (step) => [onward(step)],
   branchOf: (step) => onward(step),
   moveOf(step, data) {

@@ -1,6 +1,16 @@
 import type { TextStep } from '../../model';
-import type { TextData } from '../state';
 import { trimmed, type Branch, type EngineKind } from './kind';
+
+/** What the customer entered on a text step (3.5). */
+export interface TextData {
+  text?: string;
+}
+
+declare module '../state' {
+  interface StepDataByType {
+    text: TextData;
+  }
+}
 
 const onward = (step: TextStep): Branch => ({ label: '', outcome: { to: step.next } });
 
@@ -9,6 +19,7 @@ const onward = (step: TextStep): Branch => ({ label: '', outcome: { to: step.nex
  * that choice's comment; on its own it writes an entry with no answers.
  */
 export const textKind: EngineKind<'text'> = {
+  noun: 'text question',
   branches: (step) => [onward(step)],
   branchOf: (step) => onward(step),
   moveOf: (step) => ({ step: step.id }),

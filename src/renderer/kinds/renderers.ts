@@ -1,22 +1,23 @@
-// How each kind of step renders, by name only (no React here, so the compiler's output can be checked
-// against it anywhere). src/renderer/registry.ts registers a field under every name this table gives.
-import type { StepType } from '../../model';
+// How each kind of step renders, from the kinds' table: the RJSF fields src/renderer/registry.ts
+// registers are the ones the kinds name, under the names their compiled uiSchemas give.
+import type { RegistryFieldsType } from '@rjsf/utils';
+import type { CompiledStep } from '../../model';
+import type { KindMessageDescriptors } from '../messages';
+import { STEP_RENDERERS } from './kinds.generated';
+import type { StepRenderer } from './renderer';
 
-/** The RJSF fields of the kinds that render through one: what a compiled uiSchema's `ui:field` names. */
-export const STEP_FIELD_NAMES = ['ChoiceStepField', 'TextStepField', 'RatingStepField', 'MultiStepField'] as const;
+export { STEP_RENDERERS };
 
-export type StepFieldName = (typeof STEP_FIELD_NAMES)[number];
+/** Every field a kind renders through, by the name a compiled uiSchema's `ui:field` gives it. */
+export const STEP_FIELDS: RegistryFieldsType = Object.fromEntries(
+  Object.values(STEP_RENDERERS).flatMap((renderer) => ('field' in renderer ? [[renderer.field, renderer.component]] : [])),
+);
 
-/**
- * How each kind of step renders: the field its compiled uiSchema names, or the widgets of its fields
- * (the closing form), or its own screen outside RJSF (the offer, OfferStepForm). A kind without an
- * entry is a type error.
- */
-export const STEP_RENDERERS = {
-  choice: { field: 'ChoiceStepField' },
-  text: { field: 'TextStepField' },
-  rating: { field: 'RatingStepField' },
-  multi: { field: 'MultiStepField' },
-  form: { widgets: 'per field' },
-  offer: { screen: 'OfferStepForm' },
-} as const satisfies Record<StepType, { field: StepFieldName } | { widgets: string } | { screen: string }>;
+/** The names a compiled uiSchema's `ui:field` may give. */
+export const STEP_FIELD_NAMES: readonly string[] = Object.keys(STEP_FIELDS);
+
+/** The validation messages a step's kind has of its own, translated by its renderer module. */
+export function kindMessages(step: CompiledStep): KindMessageDescriptors {
+  const renderer: StepRenderer = STEP_RENDERERS[step.type];
+  return 'messages' in renderer ? (renderer.messages ?? {}) : {};
+}

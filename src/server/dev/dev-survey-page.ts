@@ -1,7 +1,7 @@
 // GET /dev/survey: each survey's picture (drawn by the build) and, for trial and paid customers, every
 // step with a link that opens it directly (through /dev/open-step) in the chosen language.
-import { audienceOf, isOfferStep, stepTextValues } from '../../engine';
-import { AUDIENCES, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type StepType, type ToolkitBinding } from '../../model';
+import { audienceOf, isOfferStep, kindOf, stepTextValues } from '../../engine';
+import { AUDIENCES, type Audience, type CompiledBundle, type CompiledStep, type CompiledSurvey, type ToolkitBinding } from '../../model';
 import { escapeHtml as e } from '../html';
 import { LANGUAGES } from '../languages';
 import { i18nFor, surveyTextIn } from '../mail-i18n';
@@ -59,15 +59,8 @@ function stepText(step: CompiledStep): string {
 }
 
 function stepKind(step: CompiledStep): string {
-  const kinds: Record<StepType, string> = {
-    choice: 'question',
-    text: 'text question',
-    form: 'closing form',
-    offer: 'retention offer',
-    rating: 'rating',
-    multi: 'checkbox question',
-  };
-  return step.indicator === undefined ? kinds[step.type] : `step ${step.indicator} · ${kinds[step.type]}`;
+  const noun = kindOf(step).noun;
+  return step.indicator === undefined ? noun : `step ${step.indicator} · ${noun}`;
 }
 
 /** The link that opens `step`, or why there is none. */

@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStepOfType, type CompiledBundle, type JsonSchema } from '../../../src/model';
 import { MODULE_STUBS, RJSF_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
+import { STEP_FIELD_NAMES } from '../../../src/renderer/kinds/renderers';
 
 const ROOT = process.cwd();
 let dir: string;
@@ -96,8 +97,12 @@ describe('unused-code plugin', () => {
   });
 });
 
-/** The names a src/renderer/registry.ts map declares (`export const widgets ... = { A, B }`). */
+/**
+ * The names src/renderer/registry.ts registers: the kinds' fields (src/renderer/kinds/renderers.ts), and
+ * the widgets its map declares (`export const widgets ... = { A, B }`).
+ */
 async function registryNames(map: 'fields' | 'widgets'): Promise<string[]> {
+  if (map === 'fields') return [...STEP_FIELD_NAMES];
   const source = await readFile(join(ROOT, 'src/renderer/registry.ts'), 'utf8');
   const body = new RegExp(`export const ${map}\\b[^=]*=\\s*\\{([^}]*)\\}`).exec(source)?.[1] ?? '';
   return body.split(',').map((name) => name.trim().split(':')[0]?.trim() ?? '').filter(Boolean);

@@ -114,6 +114,7 @@ describe('the watcher', () => {
   it('rebuilds for sources, YAML and catalogs; not for what the build writes or editors leave', () => {
     for (const path of ['src/app/App.tsx', 'src/app/styles/base.css', 'survey/cancellation.yaml', 'locales/de/messages.po']) expect(isSource(path), path).toBe(true);
     for (const path of ['src/generated/survey.json', 'survey/.cancellation.yaml.swp', 'survey/cancellation.yaml~', 'src/app/4913']) expect(isSource(path), path).toBe(false);
+    expect(isSource('src/engine/kinds/kinds.generated.ts')).toBe(false);
   });
 });
 

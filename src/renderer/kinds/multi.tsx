@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
 import type { FieldProps } from '@rjsf/utils';
 import { Fragment } from 'react';
-import type { MultiData } from '../../engine';
+import type { MultiData } from '../../engine/kinds/multi';
 import type { MultiStep } from '../../model';
 import { stepContext } from '../context';
 import { describedBy, ErrorMessage, errorId } from '../ErrorMessage';
 import { QuestionLegend } from '../QuestionLegend';
 import { StepIntro } from '../StepIntro';
 import { TextBox } from '../TextBox';
+import type { StepRenderer } from './renderer';
 
 /**
  * A multi step: checkboxes in a fieldset whose legend is the question, and under a ticked answer that
@@ -81,3 +83,21 @@ export function MultiStepField(props: FieldProps) {
     </>
   );
 }
+
+/**
+ * A multi step renders through its field: checkboxes, each answer's box under it. Its own messages
+ * for `min` and `max`; the English texts are exactly its engine module's.
+ */
+export const multiRenderer = {
+  field: 'MultiStepField',
+  component: MultiStepField,
+  messages: {
+    chooseAtLeast: msg({ message: 'Please choose at least {count, plural, one {# option} other {# options}}.' }),
+    chooseAtMost: msg({ message: 'Please choose at most {count, plural, one {# option} other {# options}}.' }),
+  },
+} satisfies StepRenderer;
+
+/** The checkboxes' spacing (the boxes themselves are the stylesheet's, shared with the form's agreement), gathered into the app's stylesheet by the build (scripts/kinds/kind-styles.ts). */
+export const styles = /* css */ `
+.checkboxes .checkboxes__item + .checkboxes__item { margin-top: 10px; }
+`;

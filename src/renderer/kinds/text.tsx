@@ -1,9 +1,10 @@
 import type { FieldProps } from '@rjsf/utils';
-import type { TextData } from '../../engine';
+import type { TextData } from '../../engine/kinds/text';
 import type { TextStep } from '../../model';
 import { STEP_HEADING_ID, stepContext } from '../context';
 import { StepCaption, StepIntro } from '../StepIntro';
 import { TextBox } from '../TextBox';
+import type { StepRenderer } from './renderer';
 
 /** A text step (3.5): one box whose label is the question, asked as the page heading. Form data: `{ text }`. */
 export function TextStepField(props: FieldProps) {
@@ -38,3 +39,6 @@ export function TextStepField(props: FieldProps) {
     </>
   );
 }
+
+/** A text step renders through its field: one text box. */
+export const textRenderer = { field: 'TextStepField', component: TextStepField } satisfies StepRenderer;

@@ -1,12 +1,13 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Fragment } from 'react';
-import type { ChoiceData } from '../../engine';
+import type { ChoiceData } from '../../engine/kinds/choice';
 import type { ChoiceStep } from '../../model';
 import { stepContext } from '../context';
 import { describedBy, ErrorMessage, errorId } from '../ErrorMessage';
 import { QuestionLegend } from '../QuestionLegend';
 import { StepIntro } from '../StepIntro';
 import { TextBox } from '../TextBox';
+import type { StepRenderer } from './renderer';
 
 /**
  * A choice step: its radios in a fieldset whose legend is the question (the page heading when the
@@ -92,3 +93,6 @@ export function ChoiceStepField(props: FieldProps) {
     </>
   );
 }
+
+/** A choice step renders through its field: radios, each answer's box under it. */
+export const choiceRenderer = { field: 'ChoiceStepField', component: ChoiceStepField } satisfies StepRenderer;
