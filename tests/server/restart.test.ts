@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/server/migrations';
 import { testBundle } from './helpers/bundle';
-import { DIALECT } from './helpers/databases';
 import { surveyPayload } from './helpers/fixtures';
 import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
 
@@ -85,15 +83,6 @@ describe('a restart on the same database file', () => {
 describe('the database', () => {
   it('is created at the latest schema version', async () => {
     expect(await harness.schemaVersion()).toBe(MIGRATIONS.length);
-  });
-
-  it.runIf(DIALECT === 'sqlite')('is a SQLite file in WAL mode', () => {
-    const db = new Database(harness.dbFile, { readonly: true });
-    try {
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    } finally {
-      db.close();
-    }
   });
 
   it('refuses a database from a newer schema instead of guessing', async () => {

@@ -1,4 +1,4 @@
-// npm run responses:export on the database the server tests run on: with DATABASE_URL (PostgreSQL)
+// npm run responses:export on PostgreSQL (the SQLite run leaves *.postgres.test.ts out, vitest.config.ts):
 // it reads the same submissions as from the SQLite file (tests/unit/responses/export.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { main, type ExportIo } from '../../scripts/responses/export';
 import { openStore } from '../../src/server/store/store';
 import { sampleSubmissions, seedDatabase } from '../unit/responses/seed-submissions';
 import { testBundle } from './helpers/bundle';
-import { DIALECT, createTestDatabase, type TestDatabase } from './helpers/databases';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
 
 const submissions = sampleSubmissions(testBundle());
 let dir: string;
@@ -27,7 +27,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.runIf(DIALECT === 'postgres')('responses:export from PostgreSQL', () => {
+describe('responses:export from PostgreSQL', () => {
   it('reads every submission, oldest first, from DATABASE_URL, saying where from without the password', async () => {
     let out = '';
     const notes: string[] = [];
