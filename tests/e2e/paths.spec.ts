@@ -1,7 +1,11 @@
-// Every path of the compiled survey graph, for trial and paid users, walked through the UI to the
+// The paths of the compiled survey graph, for trial and paid users, walked through the UI to the
 // final confirmation, with the payload the server stored compared to the engine's for that path.
-// These are the paths without retention offers: on the pages that have offers (seo, all-at-once)
-// they are walked by a persona the server finds not eligible. offers.spec.ts walks the offer paths.
+// The browser walks a set of paths that together take every answer of every step to where it leads
+// (and every toolkit page); a path adds nothing in the browser once its every move was walked, so
+// every path as a whole is stored through the API instead (tests/server/survey-answers.test.ts,
+// where the server replays each one). These are the paths without retention offers: on the pages
+// that have offers (seo, all-at-once) they are walked by a persona the server finds not eligible.
+// offers.spec.ts walks the offer paths.
 import { buildPayload, currentStep, enumeratePaths, startSurvey, toolkitHasOffers, transition, type PathMove } from '../../src/engine';
 import { AUDIENCES, type Audience, type SurveyPayload, type ToolkitBinding } from '../../src/model';
 import { entry } from '../server/helpers/fixtures';
@@ -28,11 +32,39 @@ function pageAndPersona(audience: Audience, index: number): { binding: ToolkitBi
   return { binding, persona: index % 2 === 0 ? 'paid-monthly' : 'paid-annual' };
 }
 
+/** Each move of a path with where it leads: `step=answer>next`. */
+const movesOf = (path: PathMove[]) =>
+  path.map((move, i) => `${move.step}=${move.answer ?? (move.answers ?? []).join('+')}>${path[i + 1]?.step ?? 'end'}`);
+
+/**
+ * Paths that together make every move of `paths` (greedily, the path with the most moves not walked
+ * yet first), then more of the others until there are `atLeast`: every answer's way in the browser.
+ */
+function coveringPaths(paths: PathMove[][], atLeast: number): PathMove[][] {
+  const walked = new Set<string>();
+  const chosen: PathMove[][] = [];
+  const fresh = (path: PathMove[]) => movesOf(path).filter((move) => !walked.has(move)).length;
+  for (let best = paths[0]; best !== undefined && fresh(best) > 0; ) {
+    chosen.push(best);
+    movesOf(best).forEach((move) => walked.add(move));
+    best = [...paths].sort((a, b) => fresh(b) - fresh(a))[0];
+  }
+  for (const path of paths) if (chosen.length < atLeast && !chosen.includes(path)) chosen.push(path);
+  return chosen;
+}
+
 for (const audience of AUDIENCES) {
   const survey = surveyOf(pages[0] as ToolkitBinding);
-  const paths = enumeratePaths(survey, audience);
+  const every = enumeratePaths(survey, audience);
+  const paths = coveringPaths(every, pagesFor(audience).length);
 
-  test.describe(`every ${audience} path`, () => {
+  test(`the ${audience} paths walked in the browser make every move of the ${every.length} paths`, () => {
+    const all = new Set(every.flatMap(movesOf));
+    expect(new Set(paths.flatMap(movesOf))).toEqual(all);
+    expect(new Set(paths.map((_path, index) => pageAndPersona(audience, index).binding.route))).toEqual(new Set(pagesFor(audience).map((b) => b.route)));
+  });
+
+  test.describe(`every ${audience} move`, () => {
     paths.forEach((path, index) => {
       const { binding, persona } = pageAndPersona(audience, index);
       test(`${index + 1}/${paths.length} on /cancel/${binding.route}: ${describePath(path)}`, async ({ page }) => {
