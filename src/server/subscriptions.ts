@@ -12,12 +12,14 @@ export interface AccountHistory {
   retained: readonly string[];
 }
 
-/**
- * The toolkits a confirmed cancellation through this binding ends: all-at-once (an email-confirmed
- * page open to any subscriber) ends every email-confirmed subscription; any other page its own.
- */
+/** Whether a confirmed cancellation through this binding ends everything: all-at-once, an email-confirmed page open to any subscriber. */
+export function endsEverything(binding: ToolkitBinding): boolean {
+  return binding.access.kind === 'any-active' && binding.confirmRoute !== undefined;
+}
+
+/** The toolkits a confirmed cancellation through this binding ends: every email-confirmed one for all-at-once, else its own. */
 export function toolkitsEndedBy(binding: ToolkitBinding, bindings: readonly ToolkitBinding[]): string[] {
-  if (binding.access.kind !== 'any-active') return [binding.toolkit];
+  if (!endsEverything(binding)) return [binding.toolkit];
   return bindings.filter((b) => b.confirmRoute !== undefined).map((b) => b.toolkit);
 }
 
@@ -33,7 +35,7 @@ export function currentUser(
   offerToolkits: readonly string[],
 ): User {
   const ended = new Set(history.confirmed);
-  const everything = bindings.some((b) => b.access.kind === 'any-active' && b.confirmRoute !== undefined && ended.has(b.toolkit));
+  const everything = bindings.some((b) => endsEverything(b) && ended.has(b.toolkit));
   const sst = bindings.find((b) => b.access.kind === 'sst-permission');
   const active = everything ? [] : template.active_toolkits.filter((toolkit) => !ended.has(toolkit));
   const stillRecurring = template.has_active_recurring && !everything && (template.active_toolkits.length === 0 || active.length > 0);

@@ -3,6 +3,7 @@ import { toolkitDiscounts, toolkitDowngradePlans } from '../../engine';
 import type { ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { endsEverything } from '../subscriptions';
 import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const DOWNGRADE_QUERY = {
@@ -17,7 +18,7 @@ const DOWNGRADE_QUERY = {
  * and cancelled (decision 74), so an offer is refused while one is under way.
  */
 async function cancellationUnderWay(ctx: ServerContext, userId: string, binding: ToolkitBinding): Promise<'pending' | 'confirmed' | undefined> {
-  const everything = ctx.bundle.toolkits.filter((b) => b.access.kind === 'any-active' && b.confirmRoute !== undefined);
+  const everything = ctx.bundle.toolkits.filter(endsEverything);
   const states = await Promise.all([binding, ...everything].map((b) => cancellationState(ctx, userId, b)));
   return states.includes('confirmed') ? 'confirmed' : states.includes('pending') ? 'pending' : undefined;
 }

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { Session } from '../sessions';
 import type { CancellationState } from '../store/cancellations';
+import { endsEverything } from '../subscriptions';
 import { canCancel } from '../toolkits';
 
 /** What a /cancel/api/{toolkit}/... handler works with. */
@@ -75,7 +76,7 @@ export async function toolkitCall(ctx: ServerContext, request: FastifyRequest, f
 export async function cancellationState(ctx: ServerContext, userId: string, binding: ToolkitBinding): Promise<CancellationState> {
   const own = (await ctx.cancellations.request(userId, binding.toolkit))?.state ?? 'none';
   if (own === 'confirmed' || binding.confirmRoute === undefined) return own;
-  const everything = ctx.bundle.toolkits.find((b) => b.access.kind === 'any-active' && b.confirmRoute !== undefined);
+  const everything = ctx.bundle.toolkits.find(endsEverything);
   const all = everything === undefined ? 'none' : ((await ctx.cancellations.request(userId, everything.toolkit))?.state ?? 'none');
   return all === 'confirmed' ? 'confirmed' : own;
 }
