@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SurveyPayload } from '../../src/model';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PERSONA = { id: 'paid-monthly', email: 'mia.monthly@example.com' };
+/** The persona the benches sign in as. */
+export const PERSONA = { id: 'paid-monthly', email: 'mia.monthly@example.com' };
 const STARTUP_TIMEOUT_MS = 30_000;
 
 /** The part of autocannon's (untyped) API this bench uses. */
@@ -84,7 +85,8 @@ async function signIn(base: string): Promise<{ cookie: string; csrfToken: string
   return { cookie, csrfToken: body.csrf_token };
 }
 
-function payload(): SurveyPayload {
+/** A whole survey payload for PERSONA, as the page posts it. */
+export function payload(): SurveyPayload {
   return {
     timestamp: new Date().toISOString(),
     name: 'Mia Monthly',

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { SurveyPayload } from '../../src/model';
 import { startRoundRobin } from '../pg/round-robin.mjs';
 import { startThrowawayCluster } from '../pg/throwaway-cluster.mjs';
+import { PERSONA, payload } from './server';
 import { signInCookie, startBuiltServer, type RunningServer } from './serve';
 
 /** The part of autocannon's (untyped) API and result this bench uses. */
@@ -38,30 +38,10 @@ interface Request {
 type Autocannon = (options: { url: string; connections: number; duration: number; requests: Request[] }) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const PERSONA = { id: 'paid-monthly', email: 'mia.monthly@example.com' };
 /** Customers signed in before the run; the requests go to them in turn. */
 const CUSTOMERS = 200;
 const STORE_PATH = '/cancel/api/survey-storage/survey-monitoring/';
 
-function payload(): SurveyPayload {
-  return {
-    timestamp: new Date().toISOString(),
-    name: 'Mia Monthly',
-    email: PERSONA.email,
-    accepted_terms: true,
-    toolkit: 'seo',
-    survey: {
-      first_question: {
-        question: 'Please let us know why you’re leaving',
-        question_translated: 'Please let us know why you’re leaving',
-        answers: ['I have another account / I want to change my subscription'],
-        answers_translated: ['I have another account / I want to change my subscription'],
-        comment: '',
-      },
-    },
-    path: [{ step: 'reason', answer: 'another-account' }, { step: 'final' }],
-  };
-}
 
 /** A signed-in customer: the cookie header and the session's CSRF token. */
 async function customer(base: string): Promise<{ cookie: string; csrf: string }> {
