@@ -66,3 +66,26 @@ export async function signInCookie(base: string, persona: string, lang?: string)
   if (response.status !== 302 || at <= 0) throw new Error(`sign-in as ${persona} failed with ${response.status}`);
   return { name: pair.slice(0, at), value: pair.slice(at + 1) };
 }
+
+/**
+ * Runs a load bench from the command line (`tsx <script> [connections] [seconds]`), each argument
+ * falling back to its default unless a positive whole number, and prints its lines.
+ */
+export function runLoadBenchFromCommandLine(
+  bench: (connections: number, seconds: number) => Promise<string[]>,
+  defaults: { connections: number; seconds: number },
+): void {
+  const positive = (value: string | undefined, fallback: number) => {
+    const number = Number(value ?? fallback);
+    return Number.isInteger(number) && number > 0 ? number : fallback;
+  };
+  bench(positive(process.argv[2], defaults.connections), positive(process.argv[3], defaults.seconds)).then(
+    (lines) => {
+      for (const line of lines) console.log(line);
+    },
+    (error: unknown) => {
+      console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { startRoundRobin } from '../pg/round-robin.mjs';
 import { startThrowawayCluster } from '../pg/throwaway-cluster.mjs';
 import { PERSONA, payload } from './server';
-import { signInCookie, startBuiltServer, type RunningServer } from './serve';
+import { runLoadBenchFromCommandLine, signInCookie, startBuiltServer, type RunningServer } from './serve';
 
 /** The part of autocannon's (untyped) API and result this bench uses. */
 interface Result {
@@ -183,19 +183,5 @@ export async function benchStorageScale(serverFile = 'dist/server/main.mjs', con
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const connections = Number(process.argv[2] ?? 200);
-  const seconds = Number(process.argv[3] ?? 30);
-  benchStorageScale(
-    'dist/server/main.mjs',
-    Number.isInteger(connections) && connections > 0 ? connections : 200,
-    Number.isInteger(seconds) && seconds > 0 ? seconds : 30,
-  ).then(
-    (lines) => {
-      for (const line of lines) console.log(line);
-    },
-    (error: unknown) => {
-      console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
-    },
-  );
+  runLoadBenchFromCommandLine((connections, seconds) => benchStorageScale('dist/server/main.mjs', connections, seconds), { connections: 200, seconds: 30 });
 }

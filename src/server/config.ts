@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SURVEY_STORAGE_LIMIT } from './survey-limit';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig {
   appDir: string;
   /** How long a mailed confirmation key stays valid. */
   confirmKeyTtlSeconds: number;
+  /** SURVEY_RATE_LIMIT: survey submissions one account may send a minute (default 30); the server bench raises it to measure the route itself. */
+  surveyRateLimit: number;
   /** SENTRY_DSN: where the app reports errors; `off` for nowhere; absent: the dev collector outside production (page-meta.ts). */
   sentryDsn?: string;
 }
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bundleFile: resolve(root, nonEmpty(env.BUNDLE_FILE) ?? 'src/generated/survey.json'),
     appDir: resolve(root, nonEmpty(env.APP_DIR) ?? 'dist/app'),
     confirmKeyTtlSeconds: integerFrom(env, 'CONFIRM_KEY_TTL_SECONDS', DEFAULT_KEY_TTL_SECONDS, 1, 365 * 24 * 60 * 60),
+    surveyRateLimit: integerFrom(env, 'SURVEY_RATE_LIMIT', SURVEY_STORAGE_LIMIT.requests, 1, 1_000_000_000),
     sentryDsn: nonEmpty(env.SENTRY_DSN),
   };
 }

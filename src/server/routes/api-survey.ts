@@ -3,12 +3,12 @@ import { audienceOf } from '../../engine';
 import type { SurveyPayload } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { SURVEY_STORAGE_LIMIT } from '../survey-limit';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
 import { requireAccess, sessionOf, surveyOfBinding } from './toolkit-call';
 
-/** Survey submissions a user may send in a window (repeats included); more get 429 with Retry-After. */
-export const SURVEY_STORAGE_LIMIT = { requests: 30, windowMs: 60_000 } as const;
+export { SURVEY_STORAGE_LIMIT };
 
 /**
  * POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json
@@ -37,7 +37,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => {
         const now = ctx.now();
         const { count, windowEnds } = await ctx.requestCounts.hit(userId, 'survey-storage', SURVEY_STORAGE_LIMIT.windowMs, now);
-        if (count > SURVEY_STORAGE_LIMIT.requests) {
+        if (count > ctx.config.surveyRateLimit) {
           const retryAfter = Math.max(1, Math.ceil((windowEnds - now) / 1000));
           throw new ApiError(429, 'too-many-submissions', `Too many surveys sent; try again in ${retryAfter} seconds.`, {
             'retry-after': String(retryAfter),
