@@ -30,7 +30,7 @@ const layers = {
   './scripts/dev': ['./src/model', './scripts/kinds', './scripts/survey', './scripts/survey-tools', './build.mjs'],
   './scripts/responses': ['./src/model', './src/engine', './scripts/survey-tools'],
   './scripts/examples': ['./src/model', './scripts/survey', './build.mjs'],
-  './scripts/pg': [],
+  './scripts/pg': ['./scripts/apt-install.mjs'],
 };
 
 /** Each zone forbids `target` from importing `from` but for `except` (paths relative to `from`). */

@@ -4,6 +4,7 @@
 // those languages show empty boxes instead of text. Installs only what is missing, with apt-get.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -26,12 +27,8 @@ if (missing.length === 0) process.exit(0);
 
 const packages = missing.map((need) => need.package);
 console.log(`ensure-browser: ${missing.map((need) => need.what).join(' and ')} missing; installing the Debian packages ${packages.join(', ')}`);
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const run = (args) =>
-  execFileSync(asRoot ? args[0] : 'sudo', asRoot ? args.slice(1) : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 try {
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', '--no-install-recommends', ...packages]);
+  aptInstall(packages);
 } catch {
   console.error(`ensure-browser: could not install ${packages.join(', ')}; install them with apt-get install ${packages.join(' ')}`);
   process.exit(1);

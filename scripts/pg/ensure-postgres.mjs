@@ -2,10 +2,10 @@
 // server tests and `npm run start:cluster` start a throw-away cluster with them. Installs Debian's
 // `postgresql` package with apt-get when they are missing, as scripts/ensure-browser.mjs does for
 // Chromium. Run as a script, or import postgresBinDir() for the directory of the binaries.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from '../apt-install.mjs';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 
@@ -23,17 +23,11 @@ export function postgresBinDir() {
   const found = findPostgresBinDir();
   if (found !== undefined) return found;
   console.log('ensure-postgres: no PostgreSQL server under /usr/lib/postgresql; installing the Debian package postgresql');
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const run = (args) =>
-    execFileSync(asRoot ? args[0] : 'sudo', asRoot ? args.slice(1) : args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
   try {
-    run(['apt-get', 'update']);
     // The package's own cluster is not used (the tests start their own), so none is created.
-    run(['sh', '-c', 'mkdir -p /etc/postgresql-common/createcluster.d && echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.d/no-main-cluster.conf']);
-    run(['apt-get', 'install', '-y', '--no-install-recommends', 'postgresql']);
+    aptInstall(['postgresql'], {
+      setup: ['mkdir -p /etc/postgresql-common/createcluster.d && echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.d/no-main-cluster.conf'],
+    });
   } catch {
     throw new Error('ensure-postgres: could not install postgresql; install it with apt-get install postgresql');
   }

@@ -1,0 +1,47 @@
+// `npm test`: every check, one after another, stopping at the first that fails. What the browser and
+// PostgreSQL tests need from Debian (Chromium, the CJK fonts, PostgreSQL) is installed in the
+// background meanwhile, since on a fresh machine apt-get waits on downloads while the checks before
+// them keep the cores busy; its output is printed when the first step that needs it begins.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+
+/** The checks before the ones that need the installed tools, then those. Each is an npm script. */
+const BEFORE_TOOLS = ['lint', 'survey:check', 'build', 'typecheck', 'test:unit'];
+const WITH_TOOLS = ['test:server:pg', 'test:e2e', 'test:e2e:pg'];
+
+/** Runs a command; resolves with its exit code (and its output, when it is not shown as it runs). */
+function run(command, args, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => resolve({ code: 1, output: `${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }));
+  });
+}
+
+const runStep = async (script) => {
+  console.log(`\n> npm run ${script}`);
+  const { code } = await run('npm', ['run', '-s', script]);
+  return code;
+};
+
+const tools = run('sh', ['-c', 'node scripts/ensure-browser.mjs && node scripts/pg/ensure-postgres.mjs'], { quiet: true });
+
+let failed = 0;
+for (const script of BEFORE_TOOLS) {
+  failed = await runStep(script);
+  if (failed !== 0) break;
+}
+// An install is never cut short (a killed apt-get can leave dpkg half done): a failure waits for it too.
+const installed = await tools;
+if (installed.output.trim() !== '') process.stdout.write(`\n> the tools of the browser and PostgreSQL tests\n${installed.output}`);
+if (failed === 0 && installed.code !== 0) failed = installed.code;
+if (failed === 0) {
+  for (const script of WITH_TOOLS) {
+    failed = await runStep(script);
+    if (failed !== 0) break;
+  }
+}
+process.exit(failed);
