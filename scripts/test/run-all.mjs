@@ -1,12 +1,14 @@
 // `npm test`: every check, one after another, stopping at the first that fails. What the browser and
 // PostgreSQL tests need from Debian (Chromium, the CJK fonts, PostgreSQL) is installed in the
-// background meanwhile, since on a fresh machine apt-get waits on downloads while the checks before
-// them keep the cores busy; its output is printed when the first step that needs it begins.
+// background meanwhile, since on a fresh machine apt-get and dpkg wait on the disk while the checks
+// before them keep the cores busy; its output is printed when the first step that needs it begins.
+// Lint and the type-check each keep one core busy, so they run side by side, once the build has
+// written the generated sources both of them read.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
-/** The checks before the ones that need the installed tools, then those. Each is an npm script. */
-const BEFORE_TOOLS = ['lint', 'survey:check', 'build', 'typecheck', 'test:unit'];
+/** The checks before the ones that need the installed tools, then those: npm scripts, a list for those run side by side. */
+const BEFORE_TOOLS = ['survey:check', 'build', ['lint', 'typecheck'], 'test:unit'];
 const WITH_TOOLS = ['test:server:pg', 'test:e2e', 'test:e2e:pg'];
 
 /** Runs a command; resolves with its exit code (and its output, when it is not shown as it runs). */
@@ -21,11 +23,22 @@ function run(command, args, { quiet = false } = {}) {
   });
 }
 
-const runStep = async (script) => {
-  console.log(`\n> npm run ${script}`);
-  const { code } = await run('npm', ['run', '-s', script]);
-  return code;
-};
+/** Runs one npm script with its output as it comes, or several side by side, each one's output printed whole when it ends. */
+async function runStep(scripts) {
+  if (!Array.isArray(scripts)) {
+    console.log(`\n> npm run ${scripts}`);
+    return (await run('npm', ['run', '-s', scripts])).code;
+  }
+  let failed = 0;
+  await Promise.all(
+    scripts.map(async (script) => {
+      const { code, output } = await run('npm', ['run', '-s', script], { quiet: true });
+      process.stdout.write(`\n> npm run ${script}\n${output}`);
+      if (failed === 0) failed = code;
+    }),
+  );
+  return failed;
+}
 
 const tools = run('sh', ['-c', 'node scripts/ensure-browser.mjs && node scripts/pg/ensure-postgres.mjs'], { quiet: true });
 

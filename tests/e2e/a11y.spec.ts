@@ -292,92 +292,96 @@ for (const language of LANGUAGES) {
 // page's language (spec §2: a URL with 'plan').
 for (const language of LANGUAGES) {
   test.describe(`more states · ${language}`, () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { t } = loadCatalog(language);
 
-    test('confirm page: used, expired, for another account, for another subscription', async ({ page, guard }, testInfo) => {
-      guard.allow(/status of (400|403|410)/);
+    // One page takes the three groups in turn (a browser context per group cost more than its checks);
+    // the fake clock of the last one would hold back the others' retries, so it comes last.
+    test('confirm page problems; the banner offline, busy, no answer; the final confirmation once the email can be resent', async ({ page, guard }, testInfo) => {
+      guard.allow(/status of (400|403|410|503)|net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
       const axe = new Checker(page, language);
-      const problems = [
-        { error: 'key-used', status: 410, heading: 'This confirmation link has already been used' },
-        { error: 'key-expired', status: 410, heading: 'This confirmation link has expired' },
-        { error: 'key-wrong-user', status: 403, heading: 'This confirmation link is for another account' },
-        { error: 'key-wrong-toolkit', status: 400, heading: 'This confirmation link is for another subscription' },
-      ];
-      let answer = problems[0];
-      await page.route('**/cancel/api/seo/confirm/**', (route) => route.fulfill({ status: answer?.status ?? 500, json: { error: answer?.error, message: 'x' } }));
-      await open(page, 'paid-monthly', '/cancel/no-subscription', language);
-      for (const problem of problems) {
-        answer = problem;
-        await page.goto(`/cancel/seo/confirm-unsubscribe?key=${problem.error}-answered-by-the-test`);
-        await expect(page.locator('main h1')).toHaveText(t(problem.heading));
-        await axe.check(`confirm page: ${problem.error}`);
-      }
-      expect(axe.checks).toBe(problems.length * WIDTHS.length);
-      await testInfo.attach('a11y', { body: `${axe.states.length} states × 3 widths: ${axe.checks} axe checks`, contentType: 'text/plain' });
-    });
 
-    test('the final confirmation once the email can be resent, and after resending', async ({ page }) => {
-      const axe = new Checker(page, language);
-      await answerRetentionAndEmail(page);
-      await page.clock.install();
-      await open(page, 'paid-annual', '/cancel/social', language);
-      await answer(page, 'another-account').check();
-      await submit(page).click();
-      await atStep(page, 'final');
-      await box(page, 'root_agreement').check();
-      await submit(page).click();
-      await expect(page).toHaveURL(/[?&]step=done/);
-      await expect(page.locator('.resend-countdown')).toBeVisible();
-      await page.clock.runFor(60_000);
-      await expect(page.locator('.resend-countdown')).toHaveCount(0);
-      const resend = page.getByRole('button', { name: t('Resend email') });
-      await expect(resend).toBeVisible();
-      await axe.check('final confirmation: resend available');
-      await resend.click();
-      await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('We have sent the email again.') })).toHaveCount(1);
-      await axe.check('final confirmation: sent again');
-
-      // Coming back to the page while the cancellation waits for its link (the server's context says so).
-      await page.route('**/cancel/api/get-context/', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as Record<string, unknown>;
-        const pending = [{ toolkit: 'social', email_sent_at: new Date().toISOString(), resend_in_seconds: 42 }];
-        await route.fulfill({ response, json: { ...body, pending_cancellations: pending } });
+      await test.step('confirm page: used, expired, for another account, for another subscription', async () => {
+        const problems = [
+          { error: 'key-used', status: 410, heading: 'This confirmation link has already been used' },
+          { error: 'key-expired', status: 410, heading: 'This confirmation link has expired' },
+          { error: 'key-wrong-user', status: 403, heading: 'This confirmation link is for another account' },
+          { error: 'key-wrong-toolkit', status: 400, heading: 'This confirmation link is for another subscription' },
+        ];
+        let answer = problems[0];
+        await page.route('**/cancel/api/seo/confirm/**', (route) => route.fulfill({ status: answer?.status ?? 500, json: { error: answer?.error, message: 'x' } }));
+        await open(page, 'paid-monthly', '/cancel/no-subscription', language);
+        for (const problem of problems) {
+          answer = problem;
+          await page.goto(`/cancel/seo/confirm-unsubscribe?key=${problem.error}-answered-by-the-test`);
+          await expect(page.locator('main h1')).toHaveText(t(problem.heading));
+          await axe.check(`confirm page: ${problem.error}`);
+        }
+        expect(axe.checks).toBe(problems.length * WIDTHS.length);
+        await page.unrouteAll();
       });
-      await page.goto('/cancel/social');
-      await expect(page.locator('.email-sent-at')).toBeVisible();
-      await axe.check('pending cancellation reopened');
-    });
 
-    test('the banner: offline, busy, no answer', async ({ page, guard }) => {
-      guard.allow(/status of 503|net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
-      const axe = new Checker(page, language);
-      const reason = (english: string) => expect(page.locator('.banner-error p').nth(1)).toHaveText(t(english));
+      await test.step('the banner: offline, busy, no answer', async () => {
+        const reason = (english: string) => expect(page.locator('.banner-error p').nth(1)).toHaveText(t(english));
 
-      await answerRetentionAndEmail(page);
-      await open(page, 'paid-annual', '/cancel/local', language);
-      await answer(page, 'another-account').check();
-      await submit(page).click();
-      await atStep(page, 'final');
-      await box(page, 'root_agreement').check();
-      await page.context().setOffline(true);
-      await submit(page).click();
-      await reason('You seem to be offline. Nothing you entered is lost: try again once you are back online.');
-      await axe.check('banner: offline, on the closing form');
-      await page.context().setOffline(false);
+        await answerRetentionAndEmail(page);
+        await open(page, 'paid-annual', '/cancel/local', language);
+        await answer(page, 'another-account').check();
+        await submit(page).click();
+        await atStep(page, 'final');
+        await box(page, 'root_agreement').check();
+        await page.context().setOffline(true);
+        await submit(page).click();
+        await reason('You seem to be offline. Nothing you entered is lost: try again once you are back online.');
+        await axe.check('banner: offline, on the closing form');
+        await page.context().setOffline(false);
 
-      let failure: 'busy' | 'no answer' = 'busy';
-      await page.route('**/cancel/api/get-context/', (route) =>
-        failure === 'busy' ? route.fulfill({ status: 503, json: { error: 'unavailable', message: 'x' } }) : route.abort('failed'),
-      );
-      await page.goto('/cancel/local');
-      await reason('Our server is busy at the moment. Nothing you entered is lost: please try again in a minute.');
-      await axe.check('banner: busy');
-      failure = 'no answer';
-      await page.goto('/cancel/local');
-      await reason('Our server did not answer. Nothing you entered is lost: please try again.');
-      await axe.check('banner: no answer');
+        let failure: 'busy' | 'no answer' = 'busy';
+        await page.route('**/cancel/api/get-context/', (route) =>
+          failure === 'busy' ? route.fulfill({ status: 503, json: { error: 'unavailable', message: 'x' } }) : route.abort('failed'),
+        );
+        await page.goto('/cancel/local');
+        await reason('Our server is busy at the moment. Nothing you entered is lost: please try again in a minute.');
+        await axe.check('banner: busy');
+        failure = 'no answer';
+        await page.goto('/cancel/local');
+        await reason('Our server did not answer. Nothing you entered is lost: please try again.');
+        await axe.check('banner: no answer');
+        await page.unrouteAll();
+      });
+
+      await test.step('the final confirmation once the email can be resent, and after resending', async () => {
+        await answerRetentionAndEmail(page);
+        await page.clock.install();
+        await open(page, 'paid-annual', '/cancel/social', language);
+        await answer(page, 'another-account').check();
+        await submit(page).click();
+        await atStep(page, 'final');
+        await box(page, 'root_agreement').check();
+        await submit(page).click();
+        await expect(page).toHaveURL(/[?&]step=done/);
+        await expect(page.locator('.resend-countdown')).toBeVisible();
+        await page.clock.runFor(60_000);
+        await expect(page.locator('.resend-countdown')).toHaveCount(0);
+        const resend = page.getByRole('button', { name: t('Resend email') });
+        await expect(resend).toBeVisible();
+        await axe.check('final confirmation: resend available');
+        await resend.click();
+        await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('We have sent the email again.') })).toHaveCount(1);
+        await axe.check('final confirmation: sent again');
+
+        // Coming back to the page while the cancellation waits for its link (the server's context says so).
+        await page.route('**/cancel/api/get-context/', async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as Record<string, unknown>;
+          const pending = [{ toolkit: 'social', email_sent_at: new Date().toISOString(), resend_in_seconds: 42 }];
+          await route.fulfill({ response, json: { ...body, pending_cancellations: pending } });
+        });
+        await page.goto('/cancel/social');
+        await expect(page.locator('.email-sent-at')).toBeVisible();
+        await axe.check('pending cancellation reopened');
+      });
+      await testInfo.attach('a11y', { body: `${axe.states.length} states × 3 widths: ${axe.checks} axe checks`, contentType: 'text/plain' });
     });
   });
 }

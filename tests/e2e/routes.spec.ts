@@ -1,5 +1,6 @@
 // Every route and redirect of spec §2, generated from the bindings and redirects of the bundle.
 import type { Route } from '@playwright/test';
+import type { ToolkitBinding } from '../../src/model';
 import { radio, stepHeading } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { toClosingForm } from './support/quick';
@@ -12,23 +13,33 @@ const SURVEY_HEADING = (route: string) => {
   return stepHeading(flow.steps[flow.start]!);
 };
 
-test.describe('toolkit pages', () => {
-  for (const binding of bundle().toolkits) {
-    const persona = binding.access.kind === 'sst-permission' ? 'sst-admin' : 'paid-monthly';
-    test(`/cancel/${binding.route} shows the ${binding.survey} survey to ${persona}`, async ({ page }) => {
-      await signIn(page, persona, `/cancel/${binding.route}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SURVEY_HEADING(binding.route));
-      await expect(page).toHaveURL(`/cancel/${binding.route}`);
-    });
+// Each page and redirect is a step of one test: a page of its own per route would spend most of its
+// time starting a browser context, and the step still names the route that fails.
+const personaFor = (binding: ToolkitBinding) => (binding.access.kind === 'sst-permission' ? 'sst-admin' : 'paid-monthly');
 
-    if (binding.confirmRoute) {
-      test(`/cancel/${binding.confirmRoute}/confirm-unsubscribe explains a link without a key`, async ({ page }) => {
-        await signIn(page, persona, `/cancel/${binding.confirmRoute}/confirm-unsubscribe`);
+test.describe('toolkit pages', () => {
+  test('each toolkit page shows its survey to a customer who has the toolkit', async ({ page }) => {
+    for (const binding of bundle().toolkits) {
+      const persona = personaFor(binding);
+      await test.step(`/cancel/${binding.route} shows the ${binding.survey} survey to ${persona}`, async () => {
+        await signIn(page, persona, `/cancel/${binding.route}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(SURVEY_HEADING(binding.route));
+        await expect(page).toHaveURL(`/cancel/${binding.route}`);
+      });
+    }
+  });
+
+  test('each confirm-unsubscribe page explains a link without a key', async ({ page }) => {
+    const confirming = bundle().toolkits.filter((binding) => binding.confirmRoute);
+    expect(confirming.length).toBeGreaterThan(0);
+    for (const binding of confirming) {
+      await test.step(`/cancel/${binding.confirmRoute}/confirm-unsubscribe`, async () => {
+        await signIn(page, personaFor(binding), `/cancel/${binding.confirmRoute}/confirm-unsubscribe`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('This confirmation link is incomplete');
         await expect(page.getByRole('link', { name: bundle().provider.supportEmail })).toHaveAttribute('href', `mailto:${bundle().provider.supportEmail}`);
       });
     }
-  }
+  });
 });
 
 test.describe('access (spec §4)', () => {
@@ -86,19 +97,21 @@ test.describe('redirects (spec §2)', () => {
     { from: '/cancel/no-such-page', to: '/cancel' },
     { from: '/cancel/seo/extra/segments', to: '/cancel' },
   ];
-  for (const { from, to } of redirects) {
-    test(`${from} replace-redirects to ${to}`, async ({ page }) => {
-      await signIn(page, 'paid-monthly', '/cancel/no-subscription');
-      const before = await page.evaluate(() => history.length);
-      await page.goto(from);
-      await expect(page).toHaveURL(to);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      // Replaced, not pushed: one entry for the visit, and Back skips the redirecting URL.
-      expect(await page.evaluate(() => history.length)).toBe(before + 1);
-      await page.goBack();
-      await expect(page).toHaveURL('/cancel/no-subscription');
-    });
-  }
+  test('each one replaces the URL it redirects from', async ({ page }) => {
+    for (const { from, to } of redirects) {
+      await test.step(`${from} replace-redirects to ${to}`, async () => {
+        await signIn(page, 'paid-monthly', '/cancel/no-subscription');
+        const before = await page.evaluate(() => history.length);
+        await page.goto(from);
+        await expect(page).toHaveURL(to);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Replaced, not pushed: one entry for the visit, and Back skips the redirecting URL.
+        expect(await page.evaluate(() => history.length)).toBe(before + 1);
+        await page.goBack();
+        await expect(page).toHaveURL('/cancel/no-subscription');
+      });
+    }
+  });
 });
 
 test.describe('no-subscription page (spec §2)', () => {
