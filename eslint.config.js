@@ -31,6 +31,7 @@ const layers = {
   './scripts/responses': ['./src/model', './src/engine', './scripts/survey-tools'],
   './scripts/examples': ['./src/model', './scripts/survey', './build.mjs'],
   './scripts/pg': ['./scripts/apt-install.mjs'],
+  './scripts/test': [],
 };
 
 /** Each zone forbids `target` from importing `from` but for `except` (paths relative to `from`). */
