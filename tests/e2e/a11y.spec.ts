@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/model';
 import { loadCatalog } from './support/catalog';
+import { answer, box, declineOffer, failSubmit, submit, toClosingForm } from './support/handles';
 import { expect, test } from './support/fixtures';
 import { signIn, type PersonaId } from './support/session';
 
@@ -65,21 +66,9 @@ class Checker {
   }
 }
 
-// Language-independent handles: the page is not always in English.
-const submit = (page: Page) => page.locator('form.step-form button[type="submit"]');
-const declineOffer = (page: Page) => page.locator('form.step-form .button-group button[type="button"]');
-const answer = (page: Page, id: string) => page.locator(`input[type="radio"][value="${id}"]`);
-const box = (page: Page, id: string) => page.locator(`#${id}`);
-const summary = (page: Page) => page.locator('.error-summary');
-
 async function atStep(page: Page, stepId: string | null): Promise<void> {
   if (stepId) await expect(page).toHaveURL(new RegExp(`[?&]step=${stepId}(&|$)`));
   await expect(page.locator('#step-heading')).toBeVisible();
-}
-
-async function failSubmit(page: Page): Promise<void> {
-  await submit(page).click();
-  await expect(summary(page)).toBeFocused();
 }
 
 /** Offers and the calls whose effects other tests count are answered here, so the languages can run side by side. */
@@ -230,9 +219,7 @@ for (const language of LANGUAGES) {
       await axe.check('trial: step 2 (not sure)');
       await page.locator('.back-link').click();
       await atStep(page, null);
-      await answer(page, 'another-account').check();
-      await submit(page).click();
-      await atStep(page, 'final');
+      await toClosingForm(page, atStep);
       await axe.check('trial: step 4');
       await testInfo.attach('a11y', { body: `${axe.states.length} states × 3 widths: ${axe.checks} axe checks`, contentType: 'text/plain' });
     });
@@ -326,10 +313,7 @@ for (const language of LANGUAGES) {
 
         await answerRetentionAndEmail(page);
         await open(page, 'paid-annual', '/cancel/local', language);
-        await answer(page, 'another-account').check();
-        await submit(page).click();
-        await atStep(page, 'final');
-        await box(page, 'root_agreement').check();
+        await toClosingForm(page, atStep, { agree: true });
         await page.context().setOffline(true);
         await submit(page).click();
         await reason('You seem to be offline. Nothing you entered is lost: try again once you are back online.');
@@ -354,10 +338,7 @@ for (const language of LANGUAGES) {
         await answerRetentionAndEmail(page);
         await page.clock.install();
         await open(page, 'paid-annual', '/cancel/social', language);
-        await answer(page, 'another-account').check();
-        await submit(page).click();
-        await atStep(page, 'final');
-        await box(page, 'root_agreement').check();
+        await toClosingForm(page, atStep, { agree: true });
         await submit(page).click();
         await expect(page).toHaveURL(/[?&]step=done/);
         await expect(page.locator('.resend-countdown')).toBeVisible();
@@ -393,8 +374,6 @@ test('the sst plan page: step 1, its error, the closing form', async ({ page }) 
   await axe.check('sst plan: step 1');
   await failSubmit(page);
   await axe.check('sst plan: step 1, no answer');
-  await answer(page, 'another-account').check();
-  await submit(page).click();
-  await atStep(page, 'final');
+  await toClosingForm(page, atStep);
   await axe.check('sst plan: step 4');
 });

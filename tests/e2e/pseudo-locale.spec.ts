@@ -7,6 +7,7 @@
 // customer typed, the user's own name and email, the provider's and plans' names, and numbers.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { answer, box, failSubmit, submit, toClosingForm } from './support/handles';
 import { PERSONA_EMAILS, signIn, type PersonaId } from './support/session';
 import { bundle } from './support/survey';
 
@@ -107,21 +108,11 @@ class Walk {
 /** The exemptions of a walk: the names, the persona's own name and email, and what the test types. */
 const exemptFor = (persona: PersonaId, typed: string[] = []) => [...NAMES, PERSONA_EMAILS[persona], PERSONA_NAMES[persona] ?? '', ...typed].filter(Boolean);
 
-// Language-independent handles: the page is in the pseudo-locale.
-const submit = (page: Page) => page.locator('form.step-form button[type="submit"]');
-const answer = (page: Page, id: string) => page.locator(`input[type="radio"][value="${id}"]`);
-const box = (page: Page, id: string) => page.locator(`#${id}`);
-const summary = (page: Page) => page.locator('.error-summary');
 const h1 = (page: Page) => page.locator('main h1');
 
 async function atStep(page: Page, stepId: string | null): Promise<void> {
   if (stepId) await expect(page).toHaveURL(new RegExp(`[?&]step=${stepId}(&|$)`));
   await expect(page.locator('#step-heading')).toHaveText(/⟦/);
-}
-
-async function failSubmit(page: Page): Promise<void> {
-  await submit(page).click();
-  await expect(summary(page)).toBeFocused();
 }
 
 /** Offers, their acceptance and the email are answered here: the server allows one of each per customer. */
@@ -258,9 +249,7 @@ test.describe('the pseudo-locale finds no hard-coded text', () => {
     await walk.check('trial: step 2 (not sure)');
     await page.locator('.back-link').click();
     await atStep(page, null);
-    await answer(page, 'another-account').check();
-    await submit(page).click();
-    await atStep(page, 'final');
+    await toClosingForm(page, atStep);
     await walk.check('trial: step 4');
     expect(walk.screens).toHaveLength(3);
   });
@@ -320,10 +309,7 @@ test.describe('the pseudo-locale finds no hard-coded text', () => {
     const banner = page.locator('.banner-error');
     await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
     await openPseudo(page, 'paid-annual', '/cancel/local');
-    await answer(page, 'another-account').check();
-    await submit(page).click();
-    await atStep(page, 'final');
-    await box(page, 'root_agreement').check();
+    await toClosingForm(page, atStep, { agree: true });
     await page.context().setOffline(true);
     await submit(page).click();
     await expect(banner.locator('p')).toHaveCount(2);
