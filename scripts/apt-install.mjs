@@ -16,7 +16,7 @@ function listsAreFresh() {
   }
 }
 
-/** Runs apt-get with `args`; throws when it fails. `setup` shell commands run first (as root too). */
+/** Installs `packages` with apt-get; throws when it fails. The `setup` shell commands run before the install (as root too). */
 export function aptInstall(packages, { setup = [] } = {}) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const run = (args) =>

@@ -40,21 +40,21 @@ async function runStep(scripts) {
   return failed;
 }
 
+/** Runs the steps in order; the exit code of the first that fails, else 0. */
+async function runSteps(steps) {
+  for (const step of steps) {
+    const code = await runStep(step);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
 const tools = run('sh', ['-c', 'node scripts/ensure-browser.mjs && node scripts/pg/ensure-postgres.mjs'], { quiet: true });
 
-let failed = 0;
-for (const script of BEFORE_TOOLS) {
-  failed = await runStep(script);
-  if (failed !== 0) break;
-}
+let failed = await runSteps(BEFORE_TOOLS);
 // An install is never cut short (a killed apt-get can leave dpkg half done): a failure waits for it too.
 const installed = await tools;
 if (installed.output.trim() !== '') process.stdout.write(`\n> the tools of the browser and PostgreSQL tests\n${installed.output}`);
-if (failed === 0 && installed.code !== 0) failed = installed.code;
-if (failed === 0) {
-  for (const script of WITH_TOOLS) {
-    failed = await runStep(script);
-    if (failed !== 0) break;
-  }
-}
+if (failed === 0) failed = installed.code;
+if (failed === 0) failed = await runSteps(WITH_TOOLS);
 process.exit(failed);

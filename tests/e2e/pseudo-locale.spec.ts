@@ -7,7 +7,7 @@
 // customer typed, the user's own name and email, the provider's and plans' names, and numbers.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { answer, box, failSubmit, submit, toClosingForm } from './support/handles';
+import { answer, box, failSubmit, submit, toClosingFormInAnyLanguage } from './support/handles';
 import { PERSONA_EMAILS, signIn, type PersonaId } from './support/session';
 import { bundle } from './support/survey';
 
@@ -249,7 +249,7 @@ test.describe('the pseudo-locale finds no hard-coded text', () => {
     await walk.check('trial: step 2 (not sure)');
     await page.locator('.back-link').click();
     await atStep(page, null);
-    await toClosingForm(page, atStep);
+    await toClosingFormInAnyLanguage(page, atStep);
     await walk.check('trial: step 4');
     expect(walk.screens).toHaveLength(3);
   });
@@ -309,7 +309,7 @@ test.describe('the pseudo-locale finds no hard-coded text', () => {
     const banner = page.locator('.banner-error');
     await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
     await openPseudo(page, 'paid-annual', '/cancel/local');
-    await toClosingForm(page, atStep, { agree: true });
+    await toClosingFormInAnyLanguage(page, atStep, { agree: true });
     await page.context().setOffline(true);
     await submit(page).click();
     await expect(banner.locator('p')).toHaveCount(2);

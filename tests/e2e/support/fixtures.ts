@@ -5,8 +5,11 @@ import { test as base, expect, type ConsoleMessage, type Page } from '@playwrigh
 export { expect };
 
 interface Guard {
-  /** Declares console errors the test provokes on purpose (a 500 it stubs, an aborted call). */
-  allow: (pattern: RegExp) => void;
+  /**
+   * Declares console errors the test provokes on purpose (a 500 it stubs, an aborted call), until the
+   * returned function withdraws the pattern (a test of several steps allows each one's errors in that step only).
+   */
+  allow: (pattern: RegExp) => () => void;
   /** The labels the app reported errors with (the monitoring stub logs `[label]` as a warning). */
   reported: () => string[];
 }
@@ -38,7 +41,11 @@ export const test = base.extend<{ guard: Guard }>({
       const allowed: RegExp[] = [];
       const reports: string[] = [];
       await watch(page, problems, allowed, reports);
-      await use({ allow: (pattern) => allowed.push(pattern), reported: () => [...reports] });
+      const allow = (pattern: RegExp) => {
+        allowed.push(pattern);
+        return () => void allowed.splice(allowed.indexOf(pattern), 1);
+      };
+      await use({ allow, reported: () => [...reports] });
       expect(problems, 'CSP violations, page errors and console errors').toEqual([]);
     },
     { auto: true },

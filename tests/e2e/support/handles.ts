@@ -19,7 +19,7 @@ export async function failSubmit(page: Page): Promise<void> {
  * From step 1, the shortest way to the closing form ('another account'); `atStep` is the caller's
  * check that a step is on screen. With `agree`, the closing form's agreement is ticked too.
  */
-export async function toClosingForm(page: Page, atStep: (page: Page, stepId: string) => Promise<void>, { agree = false } = {}): Promise<void> {
+export async function toClosingFormInAnyLanguage(page: Page, atStep: (page: Page, stepId: string) => Promise<void>, { agree = false } = {}): Promise<void> {
   await answer(page, 'another-account').check();
   await submit(page).click();
   await atStep(page, 'final');
