@@ -44,8 +44,13 @@ export const PERSONA_PRODUCT_GROUPS: Record<PersonaId, string> = {
   'sst-member': 'BUSINESS',
 };
 
-/** Signs the page's browser context in as `persona` and opens `next`. */
+/**
+ * Signs the page's browser context in as `persona` and opens `next`. A sign-in ends the previous
+ * session, so the page showing first leaves before it: a call it still had under way (the offer's
+ * eligibility, say) would otherwise meet the 401 of its ended session, a console error.
+ */
 export async function signIn(page: Page, persona: PersonaId, next = '/cancel', lang?: string): Promise<void> {
   const query = new URLSearchParams({ persona, next, ...(lang ? { lang } : {}) });
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(`/dev/sign-in?${query.toString()}`);
 }
