@@ -12,7 +12,7 @@ import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
 import type { ToolkitsDef } from './read-toolkits';
 import { checkReferences } from './reference-check';
-import { checkSchema } from './schema-check';
+import { checkSchema, readPolicies } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
 import { catalogsBeside, checkMessages, checkTranslations } from './translation-check';
@@ -77,6 +77,12 @@ export async function checkSurveyProject(paths: readonly string[]): Promise<Prob
   return (await loadCheckedProject(paths)).problems;
 }
 
+/** The ids of the policies a policies.yaml names, when it matches its schema. */
+function readPolicyIds(data: unknown): string[] | undefined {
+  const policies = readPolicies(data);
+  return policies && Object.keys(policies.policies);
+}
+
 /** The one-line summary of a clean check, e.g. `survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems`. */
 export function summarize(project: CheckedProject): string {
   const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -85,6 +91,8 @@ export function summarize(project: CheckedProject): string {
   const pages = project.files.reduce((sum, file) => sum + (file.toolkits?.toolkits.length ?? 0), 0);
   const parts = [count(project.files.length, 'file'), count(surveys.length, 'survey'), count(steps, 'step')];
   if (pages > 0) parts.push(count(pages, 'toolkit page'));
+  const policies = project.files.reduce((sum, file) => sum + (file.kind === 'policies' ? (readPolicyIds(file.yaml.data)?.length ?? 0) : 0), 0);
+  if (policies > 0) parts.push(count(policies, 'policy').replace(/policys$/, 'policies'));
   return `survey: ${parts.join(', ')} — no problems`;
 }
 
@@ -132,6 +140,7 @@ function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
     case 'toolkits':
       return { yaml, kind, toolkits: readToolkits(yaml.data), problems };
     case 'provider':
+    case 'policies':
       return { yaml, kind, problems };
   }
 }

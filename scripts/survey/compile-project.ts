@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { CompiledBundle, CompiledSurvey, StepForm } from '../../src/model';
+import { SPEC_DEFAULT, SPEC_DEFAULT_POLICY, type CompiledBundle, type CompiledPolicies, type CompiledSurvey, type StepForm } from '../../src/model';
 import { stableJsonFile, sortKeys } from './canonical-json';
 import { loadCheckedProject } from './check-project';
 import type { CheckedFile } from './check-project';
@@ -10,7 +10,7 @@ import { compileValidators, validatorDeclarationSource, validatorIndexSource } f
 import type { FileKind } from './file-kind';
 import { displayPath, problemAt, sortProblems, SurveyProblemsError } from './problems';
 import type { Problem } from './problems';
-import { readProvider } from './schema-check';
+import { readPolicies, readProvider } from './schema-check';
 
 /** Where the compiled survey goes, relative to the project root (an ignored folder). */
 export const GENERATED_DIR = 'src/generated';
@@ -55,8 +55,10 @@ export async function compileProject(root: string, options: CompileOptions = {})
 
   const [toolkitsFile] = project.files.filter((file) => file.kind === 'toolkits');
   const [providerFile] = project.files.filter((file) => file.kind === 'provider');
+  const [policiesFile] = project.files.filter((file) => file.kind === 'policies');
   const provider = providerFile && readProvider(providerFile.yaml.data);
-  if (!toolkitsFile?.toolkits || !provider) throw new Error('internal error: checked files are missing');
+  const policies = policiesFile ? readPolicies(policiesFile.yaml.data) : SPEC_FLOW_ONLY;
+  if (!toolkitsFile?.toolkits || !provider || !policies) throw new Error('internal error: checked files are missing');
 
   const surveys: Record<string, CompiledSurvey> = {};
   for (const file of project.files) {
@@ -69,6 +71,7 @@ export async function compileProject(root: string, options: CompileOptions = {})
     toolkits: compileBindings(toolkitsFile.toolkits, provider),
     redirects: compileRedirects(toolkitsFile.toolkits),
     surveys,
+    policies,
   };
   // Sorted and without undefined members: the same value that survey.json holds.
   return { bundle: sortKeys(bundle) as CompiledBundle, warnings };
@@ -138,6 +141,9 @@ export function firstStepForms(bundle: CompiledBundle): StepForm[] {
     }),
   );
 }
+
+/** The policies of a project without policies.yaml: the spec's flow everywhere. */
+const SPEC_FLOW_ONLY: CompiledPolicies = { default: SPEC_DEFAULT_POLICY, countries: {}, policies: { [SPEC_DEFAULT_POLICY]: SPEC_DEFAULT } };
 
 /** The compiler needs a toolkits.yaml, a provider.yaml and at least one survey. */
 function missingFiles(root: string, files: readonly CheckedFile[]): Problem[] {

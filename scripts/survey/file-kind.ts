@@ -1,16 +1,18 @@
 import { basename } from 'node:path';
 
 /** Which authoring format a YAML file is written in. */
-export type FileKind = 'survey' | 'toolkits' | 'provider';
+export type FileKind = 'survey' | 'toolkits' | 'provider' | 'policies';
 
 /**
  * Decides a file's format by its name, as schemas/*.schema.json document it:
- * `toolkits.yaml` holds the toolkit pages, `provider.yaml` the provider settings, any other name is a survey.
+ * `toolkits.yaml` holds the toolkit pages, `provider.yaml` the provider settings, `policies.yaml` the
+ * cancellation policies, any other name is a survey.
  */
 export function fileKind(file: string): FileKind {
   const name = basename(file).replace(/\.ya?ml$/, '');
   if (name === 'toolkits') return 'toolkits';
   if (name === 'provider') return 'provider';
+  if (name === 'policies') return 'policies';
   return 'survey';
 }
 

@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { ProviderSettings } from '../../src/model';
+import type { CancelControl, CancellationPolicy, CompiledPolicies, ProviderSettings } from '../../src/model';
+import policiesSchema from '../../schemas/policies.schema.json';
 import providerSchema from '../../schemas/provider.schema.json';
 import surveySchema from '../../schemas/survey.schema.json';
 import toolkitsSchema from '../../schemas/toolkits.schema.json';
@@ -20,6 +21,7 @@ function authoringValidators(): Record<FileKind, ValidateFunction> {
       survey: ajv.compile(surveySchema),
       toolkits: ajv.compile(toolkitsSchema),
       provider: ajv.compile(providerSchema),
+      policies: ajv.compile(policiesSchema),
     };
   }
   return validators;
@@ -185,4 +187,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readProvider(data: unknown): ProviderSettings | undefined {
   const validate = authoringValidators().provider as ValidateFunction<ProviderSettings>;
   return validate(data) ? data : undefined;
+}
+
+/** policies.yaml as authored, when `data` matches schemas/policies.schema.json. */
+interface AuthoredPolicies {
+  default: string;
+  countries: Record<string, string>;
+  policies: (Omit<CancellationPolicy, 'draft' | 'cancelNow'> & { draft?: boolean; cancelNow?: Omit<CancelControl, 'on'> & { on?: CancelControl['on'] } })[];
+}
+
+/** The compiled policies when `data` matches schemas/policies.schema.json (defaults filled in), else undefined. */
+export function readPolicies(data: unknown): CompiledPolicies | undefined {
+  const validate = authoringValidators().policies as ValidateFunction<AuthoredPolicies>;
+  if (!validate(data)) return undefined;
+  const policies: Record<string, CancellationPolicy> = {};
+  for (const { draft, cancelNow, ...rules } of data.policies) {
+    policies[rules.id] = {
+      ...rules,
+      draft: draft ?? false,
+      ...(cancelNow ? { cancelNow: { ...cancelNow, on: cancelNow.on ?? 'every-screen' } } : {}),
+    };
+  }
+  return { default: data.default, countries: { ...data.countries }, policies };
 }

@@ -1,3 +1,4 @@
+import type { CompiledPolicies } from './policy';
 import type { ProviderSettings } from './provider';
 import type { CompiledSurvey } from './survey';
 import type { ToolkitId } from './user';
@@ -44,4 +45,6 @@ export interface CompiledBundle {
   toolkits: ToolkitBinding[];
   redirects: RouteRedirect[];
   surveys: Record<string, CompiledSurvey>;
+  /** The cancellation policies (survey/policies.yaml), or the spec's flow alone where there is none. */
+  policies: CompiledPolicies;
 }

@@ -2,6 +2,7 @@ export * from './audience';
 export * from './bindings';
 export * from './messages';
 export * from './payload';
+export * from './policy';
 export * from './provider';
 export * from './survey';
 export * from './user';

@@ -44,5 +44,11 @@ export function loadBundle(file: string): CompiledBundle {
       fail(file, `toolkits[${index}].access needs a 'kind'`);
     }
   });
+  if (!isRecord(data.policies) || !isRecord(data.policies.policies) || typeof data.policies.default !== 'string' || !isRecord(data.policies.countries)) {
+    return fail(file, "expected 'policies' with 'default', 'countries' and 'policies'");
+  }
+  if (!isRecord(data.policies.policies[data.policies.default])) {
+    fail(file, `the default policy '${data.policies.default}' is missing`);
+  }
   return data as unknown as CompiledBundle;
 }

@@ -208,6 +208,6 @@ describe('survey:check CLI', () => {
   it('exits 0 with a one-line summary on the shipped survey', () => {
     const run = spawnSync(tsx, ['scripts/survey/check.ts'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe('survey: 5 files, 3 surveys, 13 steps, 10 toolkit pages — no problems\n');
+    expect(run.stdout).toBe('survey: 6 files, 3 surveys, 13 steps, 10 toolkit pages, 6 policies — no problems\n');
   });
 });

@@ -15,6 +15,7 @@ const SCHEMA_FILES: Record<FileKind, string> = {
   survey: 'schemas/survey.schema.json',
   toolkits: 'schemas/toolkits.schema.json',
   provider: 'schemas/provider.schema.json',
+  policies: 'schemas/policies.schema.json',
 };
 
 const SCHEMA_LINE = /^# yaml-language-server: \$schema=(\S+)\s*$/;

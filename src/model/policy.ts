@@ -1,0 +1,117 @@
+// Cancellation policies (survey/policies.yaml): the rules a country's consumer law sets for the flow.
+// The compiler emits them into the bundle; the server picks one per customer from `country_code`,
+// the page enforces it, and the checker proves it on every compiled flow before the build ships.
+
+/** Whether the survey's questions may be required before the cancellation is declared. */
+export type SurveyRule =
+  /** The spec's flow: every question is answered before the closing form. */
+  | 'required'
+  /** Questions are asked, each marked optional; one left unanswered leads to the declaration. */
+  | 'optional'
+  /** No question before the declaration: the page opens on it. */
+  | 'after-cancellation';
+
+/** When the declared cancellation takes effect. */
+export type EffectRule =
+  /** The spec's: when the customer opens the link of the confirmation email. */
+  | 'email-link'
+  /** At once, when the customer confirms on the page; the email is the receipt, with an undo link. */
+  | 'immediate';
+
+/** Whether retention offers may be shown during the cancellation. */
+export type OffersRule =
+  /** Shown as the survey places them. */
+  | 'allowed'
+  /** Shown only with a cancel control beside them on the same screen. */
+  | 'beside-cancel'
+  /** Never shown: every offer step is passed by, and the offer calls refuse. */
+  | 'withheld';
+
+/** A field of the closing form, by its kind (see FormField). */
+export type ClosingFieldKind = 'name' | 'email' | 'comment' | 'agreement';
+
+/** What the closing form may ask under a policy. */
+export interface ClosingFormRule {
+  /** The kinds of field it may ask; an optional field of another kind is left out, a required one is a checker error. */
+  ask: ClosingFieldKind[];
+  /** `gate`: the agreement must be ticked (the spec's); `information`: it is shown as a notice, not asked. */
+  agreement: 'gate' | 'information';
+}
+
+/** The control that leads from any screen straight to the declaration, and the declaration screen's texts. */
+export interface CancelControl {
+  /** The control's label (an English survey text, translated in the catalogs), e.g. 'Cancel now'. */
+  label: string;
+  /** The declaration screen's heading. */
+  heading: string;
+  /** The declaration screen's button, e.g. 'Cancel now' ('Jetzt kündigen'). */
+  submit: string;
+  /** Where the control stands: on every screen of the survey, or only beside each retention offer. */
+  on: 'every-screen' | 'offers';
+}
+
+/** One compiled policy. */
+export interface CancellationPolicy {
+  id: string;
+  /** Raised by the product manager on every change of its rules; recorded with every cancellation. */
+  version: number;
+  /** A draft is enforced where it is mapped, but the checker reports its violations as warnings. */
+  draft: boolean;
+  /** What the policy stands for, e.g. 'Germany, §312k BGB'. */
+  title: string;
+  survey: SurveyRule;
+  /** Absent: no such control (the spec's flow). */
+  cancelNow?: CancelControl;
+  /** The most screens shown before the cancellation is declared, the declaration's own included; absent: no limit. */
+  maxScreens?: number;
+  effect: EffectRule;
+  /** With `effect: immediate`: how many days the receipt's undo link works. */
+  undoDays?: number;
+  offers: OffersRule;
+  /** Absent: the closing form as the survey writes it. */
+  closingForm?: ClosingFormRule;
+}
+
+/** The compiled policies and which country follows which. */
+export interface CompiledPolicies {
+  /** The policy of every country the map does not name (the spec's flow). */
+  default: string;
+  /** `country_code` (an ISO 3166-1 alpha-2 code, or a subdivision such as `US-MN`) to policy id. */
+  countries: Record<string, string>;
+  policies: Record<string, CancellationPolicy>;
+}
+
+/** The id of the policy that is the spec's flow. */
+export const SPEC_DEFAULT_POLICY = 'spec-default';
+
+/** The spec's flow as a policy: what a project without policies.yaml follows everywhere. */
+export const SPEC_DEFAULT: CancellationPolicy = {
+  id: SPEC_DEFAULT_POLICY,
+  version: 1,
+  draft: false,
+  title: 'The spec’s flow',
+  survey: 'required',
+  effect: 'email-link',
+  offers: 'allowed',
+};
+
+/**
+ * The policy a customer of `countryCode` follows: the map's entry for the code as given (`US-MN`),
+ * else for its country (`US`), else the default.
+ */
+export function policyFor(policies: CompiledPolicies, countryCode: string): CancellationPolicy {
+  const code = countryCode.trim().toUpperCase();
+  const id = policies.countries[code] ?? policies.countries[code.split('-')[0] ?? ''] ?? policies.default;
+  return policies.policies[id] ?? policies.policies[policies.default] ?? SPEC_DEFAULT;
+}
+
+/** Whether the policy changes nothing of the spec's flow. */
+export function isSpecFlow(policy: CancellationPolicy): boolean {
+  return (
+    policy.survey === 'required' &&
+    policy.cancelNow === undefined &&
+    policy.effect === 'email-link' &&
+    policy.offers === 'allowed' &&
+    policy.closingForm === undefined
+  );
+}
