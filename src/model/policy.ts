@@ -27,12 +27,17 @@ export type OffersRule =
   /** Never shown: every offer step is passed by, and the offer calls refuse. */
   | 'withheld';
 
-/** A field of the closing form, by its kind (see FormField). */
-export type ClosingFieldKind = 'name' | 'email' | 'comment' | 'agreement';
+/** A field the declaration screen may ask for (see FormField): who the customer is and where to reach them. */
+export type ClosingFieldKind = 'name' | 'email';
 
-/** What the closing form may ask under a policy. */
+/**
+ * What the closing form may ask under a policy. Where a policy has one, the page shows the policy's
+ * declaration screen in place of the survey's closing form: the contract, the kind of cancellation and
+ * its end, the fields of `ask`, and the agreement as `agreement` says; the survey form's other fields
+ * are left out, and a required one of them is a checker error.
+ */
 export interface ClosingFormRule {
-  /** The kinds of field it may ask; an optional field of another kind is left out, a required one is a checker error. */
+  /** The fields it asks. */
   ask: ClosingFieldKind[];
   /** `gate`: the agreement must be ticked (the spec's); `information`: it is shown as a notice, not asked. */
   agreement: 'gate' | 'information';
