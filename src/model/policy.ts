@@ -120,3 +120,33 @@ export function isSpecFlow(policy: CancellationPolicy): boolean {
     policy.closingForm === undefined
   );
 }
+
+/** The policy as get-context names it (our addition to spec §7): the page reads its rules from the bundle. */
+export interface PolicyRef {
+  id: string;
+  version: number;
+}
+
+/** The body of declare-cancellation (our addition): who declares, and the screens shown before. */
+export interface DeclarationRequest {
+  name: string;
+  /** The survey's steps the customer saw before the declaration, in order. */
+  screens: string[];
+}
+
+/** What declare-cancellation answers: the declaration as recorded. */
+export interface DeclarationReceipt {
+  effect: EffectRule;
+  /** The record's reference, e.g. C-7K2M9Q4T. */
+  reference: string;
+  declared_at: string;
+  /** `immediate`: when it took effect (the declaration's time). */
+  effective_at?: string;
+  /** `immediate`: until when the receipt's undo link works. */
+  undo_until?: string;
+  /** Where the receipt or the confirmation email went. */
+  email: string;
+}
+
+/** How the audit trail names the policy's declaration screen among the survey's steps. */
+export const DECLARATION_SCREEN = 'declaration';

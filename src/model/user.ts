@@ -1,3 +1,4 @@
+import type { PolicyRef } from './policy';
 /** Toolkit ids as they appear in a user's `active_toolkits` (spec §3). */
 export type ToolkitId =
   | 'advertising'
@@ -55,6 +56,8 @@ export interface ContextResponse {
   user: User | null;
   pending_cancellations?: PendingCancellation[];
   downgrades?: { toolkit: string; plan: string }[];
+  /** The cancellation policy of the user's country (our addition; absent: the spec's flow). */
+  policy?: PolicyRef;
 }
 
 /** A paid user whose period is '1 month' counts as monthly paid (spec §1, §9). */

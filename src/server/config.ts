@@ -29,7 +29,15 @@ export interface ServerConfig {
   surveyRateLimit: number;
   /** SENTRY_DSN: where the app reports errors; `off` for nowhere; absent: the dev collector outside production (page-meta.ts). */
   sentryDsn?: string;
+  /**
+   * AUDIT_RETENTION_DAYS: how long the audit trail keeps a cancellation's record (default 1827, five
+   * years; at least 1096, three years, which California asks of consent records). Older ones are deleted.
+   */
+  auditRetentionDays: number;
 }
+
+/** The shortest retention of the audit trail the server accepts: three years (docs/compliance.md). */
+export const MIN_AUDIT_RETENTION_DAYS = 1096;
 
 const DEFAULT_KEY_TTL_SECONDS = 24 * 60 * 60;
 
@@ -99,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     confirmKeyTtlSeconds: integerFrom(env, 'CONFIRM_KEY_TTL_SECONDS', DEFAULT_KEY_TTL_SECONDS, 1, 365 * 24 * 60 * 60),
     surveyRateLimit: integerFrom(env, 'SURVEY_RATE_LIMIT', SURVEY_STORAGE_LIMIT.requests, 1, 1_000_000_000),
     sentryDsn: nonEmpty(env.SENTRY_DSN),
+    auditRetentionDays: integerFrom(env, 'AUDIT_RETENTION_DAYS', 1827, MIN_AUDIT_RETENTION_DAYS, 100 * 366),
   };
 }

@@ -5,6 +5,7 @@ import type { Idempotent } from './idempotency';
 import type { Mailer } from './mail';
 import type { Sessions } from './sessions';
 import type { AccountTable } from './store/accounts';
+import type { CancellationRecords } from './store/cancellation-records';
 import type { CancellationTables } from './store/cancellations';
 import type { OfferTables } from './store/offers';
 import type { RequestCounts } from './store/request-counts';
@@ -23,6 +24,8 @@ export interface ServerContext {
   store: Store;
   idempotent: Idempotent;
   cancellations: CancellationTables;
+  /** The audit trail: the policy, screens and times of every cancellation (retained AUDIT_RETENTION_DAYS). */
+  records: CancellationRecords;
   submissions: SubmissionTable;
   offers: OfferTables;
   /** The demo accounts, one per sign-in. */

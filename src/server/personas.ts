@@ -13,9 +13,12 @@ const ALL_TOOLKITS: ToolkitId[] = ['advertising', 'content', 'local', 'seo', 'so
 
 type Identity = Pick<User, 'name' | 'email' | 'user_id'>;
 
-/** The fields every demo user shares unless a persona says otherwise. */
+/**
+ * The fields every demo user shares unless a persona says otherwise. Its country follows the spec's
+ * flow (survey/policies.yaml maps no policy to Switzerland); the paid-xx personas carry the others.
+ */
 const BASE_USER: Omit<User, keyof Identity> = {
-  country_code: 'DE',
+  country_code: 'CH',
   has_product: true,
   is_paid: true,
   has_active_recurring: true,
@@ -49,7 +52,7 @@ export const PERSONAS: readonly Persona[] = [
     description: 'Paid yearly, all toolkits, not eligible for the offer',
     user: demoUser(
       { name: 'Anton Annual', email: 'anton.annual@example.com', user_id: 1002 },
-      { country_code: 'US', period: '1 year', product_group: 'GURU' },
+      { country_code: 'CA', period: '1 year', product_group: 'GURU' },
     ),
   },
   {
@@ -57,7 +60,7 @@ export const PERSONAS: readonly Persona[] = [
     description: 'Trial: has the product, has not paid',
     user: demoUser(
       { name: 'Tara Trial', email: 'tara.trial@example.com', user_id: 1003 },
-      { country_code: 'FR', is_paid: false, period: '7 days', product_group: 'PRO' },
+      { country_code: 'AU', is_paid: false, period: '7 days', product_group: 'PRO' },
     ),
   },
   {
@@ -96,6 +99,20 @@ export const PERSONAS: readonly Persona[] = [
     description: 'SST account member: may not cancel the SST plan',
     user: demoUser({ name: 'Max Member', email: 'max.member@example.com', user_id: 1007 }),
   },
+  ...(
+    [
+      ['paid-de', 'DE', 'Dana Deutsch', 'dana.de@example.com', 1008, 'Germany: §312k BGB (cancel now, takes effect at once)'],
+      ['paid-fr', 'FR', 'Félix France', 'felix.fr@example.com', 1009, 'France: the EU withdrawal function (takes effect at once)'],
+      ['paid-us', 'US', 'Uma States', 'uma.us@example.com', 1010, 'United States: California’s rules (a cancel control beside every offer)'],
+      ['paid-gb', 'GB', 'Gil Britain', 'gil.gb@example.com', 1011, 'United Kingdom: the DMCC draft policy (cancel now on every screen)'],
+    ] as const
+  ).map(
+    ([id, country, name, email, userId, policy]): Persona => ({
+      id,
+      description: `Paid monthly, all toolkits, eligible for the offer; ${policy}`,
+      user: demoUser({ name, email, user_id: userId }, { country_code: country, eligible_for_offer: true }),
+    }),
+  ),
 ];
 
 /** The persona with this id, if any. */

@@ -18,6 +18,7 @@ import { listeningOrigin } from './origin';
 import { pageMeta } from './page-meta';
 import { contextRoutes } from './routes/api-context';
 import { confirmationRoutes } from './routes/api-confirmation';
+import { declarationRoutes } from './routes/declarations';
 import { offerRoutes } from './routes/api-offers';
 import { surveyRoutes } from './routes/api-survey';
 import { installSecurityHeaders } from './security-headers';
@@ -84,6 +85,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     store,
     idempotent: idempotent(store, now),
     cancellations: store.cancellations,
+    records: store.records,
     submissions: store.submissions,
     offers: store.offers,
     accounts: store.accounts,
@@ -100,6 +102,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
       contextRoutes(api, ctx);
       surveyRoutes(api, ctx);
       confirmationRoutes(api, ctx);
+      declarationRoutes(api, ctx);
       offerRoutes(api, ctx);
     },
     { prefix: '/cancel/api' },

@@ -5,6 +5,8 @@ import { ApiError } from '../errors';
 import { languageOf } from '../languages';
 import { toolkitsEndedBy } from '../subscriptions';
 import { randomToken, sha256 } from '../tokens';
+import type { CancellationRecord } from '../store/cancellation-records';
+import { declare } from './declarations';
 import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
 const CONFIRM_QUERY = {
@@ -27,38 +29,55 @@ async function checkResendWindow(ctx: ServerContext, call: ToolkitCall, now: num
   );
 }
 
+/**
+ * Opens (or keeps) the cancellation request, mails a fresh confirmation key and records the declaration
+ * in the audit trail (once per cancellation: a resend declares nothing new). Runs inside the caller's
+ * idempotent transaction; returns the recorded mail's id and the audit record, for delivery after the commit.
+ */
+export async function mailConfirmation(
+  ctx: ServerContext,
+  call: ToolkitCall,
+  screens: () => Promise<string[]>,
+): Promise<{ mailId: number; record: CancellationRecord }> {
+  const { binding, user, userId } = call;
+  if ((await cancellationState(ctx, userId, binding)) === 'confirmed') {
+    throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
+  }
+  const now = ctx.now();
+  await checkResendWindow(ctx, call, now);
+  const cancellation = await ctx.cancellations.openRequest(userId, binding.toolkit, now);
+  const key = randomToken();
+  const ttlSeconds = ctx.config.confirmKeyTtlSeconds;
+  await ctx.cancellations.addKey({
+    keyHash: sha256(key),
+    requestId: cancellation.id,
+    userId,
+    toolkit: binding.toolkit,
+    createdAt: now,
+    expiresAt: now + ttlSeconds * 1000,
+  });
+  const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
+  const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
+  // In the language of the page the link opens, by the page's own rule: the session's, or English.
+  const language = languageOf(call.session.lang, link);
+  const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
+  const mailId = await ctx.mailer.record({ ...mail, secrets: [key], userId });
+  const record = (await ctx.records.awaitingEffect(userId, binding.toolkit)) ?? (await declare(ctx, call, 'email-link', await screens(), now));
+  return { mailId, record };
+}
+
 /** send-confirmation-email/, is-confirmed/ and confirm/ for every toolkit with email confirmation. */
 export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/:toolkit/send-confirmation-email/', async (request, reply) => {
     const call = await toolkitCall(ctx, request, 'confirmation');
     requireObjectBody(request.body);
-    const { binding, user, userId } = call;
+    const { binding, userId } = call;
     let mailId: number | undefined;
     const outcome = await ctx.idempotent(request, reply, { userId, call: 'send-confirmation-email', toolkit: binding.toolkit }, async () => {
       // Set only by the attempt that commits (a PostgreSQL transaction may run again).
       mailId = undefined;
-      if ((await cancellationState(ctx, userId, binding)) === 'confirmed') {
-        throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
-      }
-      const now = ctx.now();
-      await checkResendWindow(ctx, call, now);
-      const cancellation = await ctx.cancellations.openRequest(userId, binding.toolkit, now);
-      const key = randomToken();
-      const ttlSeconds = ctx.config.confirmKeyTtlSeconds;
-      await ctx.cancellations.addKey({
-        keyHash: sha256(key),
-        requestId: cancellation.id,
-        userId,
-        toolkit: binding.toolkit,
-        createdAt: now,
-        expiresAt: now + ttlSeconds * 1000,
-      });
-      const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
-      const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
-      // In the language of the page the link opens, by the page's own rule: the session's, or English.
-      const language = languageOf(call.session.lang, link);
-      const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
-      mailId = await ctx.mailer.record({ ...mail, secrets: [key], userId });
+      // The screens the stored survey showed (its path); the spec's flow has no other way here.
+      ({ mailId } = await mailConfirmation(ctx, call, () => ctx.submissions.firstPath(userId, binding.toolkit)));
       return { status: 200, body: { sent: true } };
     });
     // After the commit: a rolled-back request never reaches SMTP.
@@ -103,6 +122,8 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
         }
         await ctx.cancellations.useKey(record.id, now);
         await ctx.cancellations.confirm(record.requestId, now);
+        const declared = await ctx.records.awaitingEffect(userId, binding.toolkit);
+        if (declared !== undefined) await ctx.records.takeEffect(declared.id, now);
         // A cancellation wins over an offer accepted before it (decision 74); all-at-once ends every subscription.
         await ctx.offers.withdraw(userId, toolkitsEndedBy(binding, ctx.bundle.toolkits), now);
         return { confirmed: true, toolkit: binding.toolkit };

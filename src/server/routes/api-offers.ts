@@ -3,6 +3,7 @@ import { toolkitDiscounts, toolkitDowngradePlans } from '../../engine';
 import type { ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { policyOf } from '../policies';
 import { endsEverything } from '../subscriptions';
 import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
 
@@ -32,6 +33,7 @@ export async function isEligible(ctx: ServerContext, user: User, binding: Toolki
   const userId = String(user.user_id);
   return (
     user.eligible_for_offer &&
+    policyOf(ctx.bundle, user, binding).offers !== 'withheld' &&
     !(await ctx.offers.acceptedOffer(userId, binding.toolkit)) &&
     (await ctx.offers.downgrade(userId, binding.toolkit)) === undefined &&
     (await cancellationUnderWay(ctx, userId, binding)) === undefined
@@ -54,6 +56,10 @@ async function refuseIfCancelling(ctx: ServerContext, { userId, binding }: Toolk
 }
 
 async function requireEligible(ctx: ServerContext, call: ToolkitCall): Promise<void> {
+  const policy = policyOf(ctx.bundle, call.user, call.binding);
+  if (policy.offers === 'withheld') {
+    throw new ApiError(409, 'offers-withheld', `The cancellation policy ${policy.id} of this account's country allows no retention offer.`);
+  }
   if (!(await isEligible(ctx, call.user, call.binding))) {
     throw new ApiError(403, 'not-eligible', `This account is not eligible for an offer on ${call.binding.name}.`);
   }

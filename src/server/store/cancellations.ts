@@ -44,6 +44,8 @@ export interface CancellationTables {
   addKey(key: Omit<KeyRecord, 'id' | 'usedAt'> & { keyHash: string }): Promise<void>;
   keyByHash(keyHash: string): Promise<KeyRecord | undefined>;
   useKey(keyId: number, now: number): Promise<void>;
+  /** Takes a confirmed cancellation back (the receipt's undo link): the request and its keys go, so the subscription is as before. */
+  undo(userId: string, toolkit: string): Promise<void>;
 }
 
 /** The queries over cancellation_requests and confirmation_keys. */
@@ -104,6 +106,10 @@ export function cancellationTables(db: SqlDatabase): CancellationTables {
     },
     async useKey(keyId, now) {
       await db.run('UPDATE confirmation_keys SET used_at = ? WHERE id = ? AND used_at IS NULL', [now, keyId]);
+    },
+    async undo(userId, toolkit) {
+      await db.run('DELETE FROM confirmation_keys WHERE user_id = ? AND toolkit = ?', [userId, toolkit]);
+      await db.run('DELETE FROM cancellation_requests WHERE user_id = ? AND toolkit = ?', [userId, toolkit]);
     },
   };
   return tables;

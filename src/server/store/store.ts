@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
 import { accountTable, type AccountTable } from './accounts';
+import { cancellationRecords, type CancellationRecords } from './cancellation-records';
 import { cancellationTables, type CancellationTables } from './cancellations';
 import { idempotencyTable, type IdempotencyTable } from './idempotency';
 import { offerTables, type OfferTables } from './offers';
@@ -22,6 +23,8 @@ export interface Store {
   /** The demo accounts, one per sign-in. */
   accounts: AccountTable;
   cancellations: CancellationTables;
+  /** The audit trail of cancellations under their policies, and the receipts' undo keys. */
+  records: CancellationRecords;
   submissions: SubmissionTable;
   offers: OfferTables;
   idempotency: IdempotencyTable;
@@ -48,6 +51,7 @@ export function storeOver(db: SqlDatabase): Store {
     sessions: sessionTable(db),
     accounts: accountTable(db),
     cancellations: cancellationTables(db),
+    records: cancellationRecords(db),
     submissions: submissionTable(db),
     offers: offerTables(db),
     idempotency: idempotencyTable(db),

@@ -12,6 +12,8 @@ export interface SubmissionTable {
   insert(userId: string, payload: SurveyPayload, now: number): Promise<number>;
   /** The id of the user's first submission for the toolkit, if any. */
   first(userId: string, toolkit: string): Promise<number | undefined>;
+  /** The steps of the path of the user's first submission for the toolkit (the screens it showed); empty without one. */
+  firstPath(userId: string, toolkit: string): Promise<string[]>;
   /** The payloads stored in `range`, of one toolkit or of all, oldest first. */
   payloadsIn(range: TimeRange, toolkit?: string): Promise<SurveyPayload[]>;
   /** The toolkits that have any submission, sorted. */
@@ -31,6 +33,10 @@ export function submissionTable(db: SqlDatabase): SubmissionTable {
     },
     async first(userId, toolkit) {
       return (await db.get<{ id: number }>('SELECT id FROM survey_submissions WHERE user_id = ? AND toolkit = ? ORDER BY id LIMIT 1', [userId, toolkit]))?.id;
+    },
+    async firstPath(userId, toolkit) {
+      const row = await db.get<{ payload: string }>('SELECT payload FROM survey_submissions WHERE user_id = ? AND toolkit = ? ORDER BY id LIMIT 1', [userId, toolkit]);
+      return row === undefined ? [] : (JSON.parse(row.payload) as SurveyPayload).path.map((move) => move.step);
     },
     async payloadsIn(range, toolkit) {
       const rows =

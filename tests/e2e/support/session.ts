@@ -1,7 +1,18 @@
 // Signing in through the reference server's development route (DESIGN §7).
 import type { Page } from '@playwright/test';
 
-export type PersonaId = 'paid-monthly' | 'paid-annual' | 'trial' | 'no-subscription' | 'seo-only' | 'sst-admin' | 'sst-member';
+export type PersonaId =
+  | 'paid-monthly'
+  | 'paid-annual'
+  | 'trial'
+  | 'no-subscription'
+  | 'seo-only'
+  | 'sst-admin'
+  | 'sst-member'
+  | 'paid-de'
+  | 'paid-fr'
+  | 'paid-us'
+  | 'paid-gb';
 
 /** The personas' email addresses (src/server/personas.ts). */
 export const PERSONA_EMAILS: Record<PersonaId, string> = {
@@ -12,6 +23,10 @@ export const PERSONA_EMAILS: Record<PersonaId, string> = {
   'seo-only': 'sam.seo@example.com',
   'sst-admin': 'ada.admin@example.com',
   'sst-member': 'max.member@example.com',
+  'paid-de': 'dana.de@example.com',
+  'paid-fr': 'felix.fr@example.com',
+  'paid-us': 'uma.us@example.com',
+  'paid-gb': 'gil.gb@example.com',
 };
 
 /** The personas' user ids as the server stores them (src/server/personas.ts). */
@@ -23,6 +38,10 @@ export const PERSONA_USER_IDS: Record<PersonaId, string> = {
   'seo-only': '1005',
   'sst-admin': '1006',
   'sst-member': '1007',
+  'paid-de': '1008',
+  'paid-fr': '1009',
+  'paid-us': '1010',
+  'paid-gb': '1011',
 };
 
 /**
@@ -42,6 +61,10 @@ export const PERSONA_PRODUCT_GROUPS: Record<PersonaId, string> = {
   'seo-only': 'PRO',
   'sst-admin': 'BUSINESS',
   'sst-member': 'BUSINESS',
+  'paid-de': 'BUSINESS',
+  'paid-fr': 'BUSINESS',
+  'paid-us': 'BUSINESS',
+  'paid-gb': 'BUSINESS',
 };
 
 /**

@@ -1,0 +1,67 @@
+// The receipt of a cancellation that took effect at once (a policy with `effect: immediate`): the
+// declaration on a durable medium, with its date and time, its reference and an undo link. Its
+// texts are Lingui messages of the app's catalogs, extracted like the confirmation email's.
+import type { ProviderSettings, ToolkitBinding } from '../model';
+import { escapeHtml } from './html';
+import type { Language } from './languages';
+import { i18nFor, surveyTextIn } from './mail-i18n';
+import type { OutgoingMail } from './mail';
+
+/** A moment as the receipt states it: date and time in the customer's language, in UTC, said so. */
+export function receiptTime(at: number, language: Language): string {
+  const formatted = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+  return `${formatted} UTC`;
+}
+
+/** The receipt: what was cancelled, when, under which reference, and how to undo it until when. */
+export function receiptMail(input: {
+  provider: ProviderSettings;
+  binding: ToolkitBinding;
+  to: string;
+  name: string;
+  reference: string;
+  declaredAt: number;
+  undoLink: string;
+  undoUntil: number;
+  language: Language;
+}): OutgoingMail {
+  const { provider, binding, language } = input;
+  const i18n = i18nFor(language);
+  const values = {
+    name: input.name,
+    provider: provider.name,
+    toolkit: surveyTextIn(i18n, binding.name),
+    time: receiptTime(input.declaredAt, language),
+    reference: input.reference,
+    until: receiptTime(input.undoUntil, language),
+  };
+  const subject = i18n._('Your {toolkit} subscription is cancelled ({reference})', values, {
+    comment: 'Cancellation receipt: the subject. {reference} is the cancellation’s reference, e.g. C-7K2M9Q4T.',
+  });
+  const greeting = i18n._('Hello {name},', values, { comment: 'Confirmation email: the greeting; {name} is the customer’s name.' });
+  const done = i18n._('You cancelled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
+    comment: 'Cancellation receipt: {time} is the date and time of the cancellation, e.g. 25 November 2026 at 14:03 UTC.',
+  });
+  const reference = i18n._('Reference: {reference}', values, { comment: 'Cancellation receipt and confirmation screen: the cancellation’s reference.' });
+  const keep = i18n._('Keep this email as the record of your cancellation.', undefined, { comment: 'Cancellation receipt' });
+  const undo = i18n._('Changed your mind? You can undo the cancellation until {until}:', values, {
+    comment: 'Cancellation receipt: the undo link follows on its own line; {until} is a date and time.',
+  });
+  const undoLabel = i18n._('Undo the cancellation', undefined, { comment: 'Cancellation receipt: the text of the undo link (the HTML part); also the undo page’s button.' });
+  const team = i18n._('The {provider} team', values, { comment: 'Confirmation email: the signature.' });
+
+  const text = [greeting, '', done, reference, '', keep, '', undo, input.undoLink, '', team].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body>`,
+    `<p>${e(greeting)}</p>`,
+    `<p>${e(done)}</p>`,
+    `<p><strong>${e(reference)}</strong></p>`,
+    `<p>${e(keep)}</p>`,
+    `<p>${e(undo)} <a href="${e(input.undoLink)}">${e(undoLabel)}</a></p>`,
+    `<p>${e(team)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, subject, text, html };
+}
