@@ -1,5 +1,5 @@
 // Every server call of spec §7 as one row of a table; one mechanism turns the rows into functions.
-import type { ContextResponse, PendingCancellation, SurveyPayload } from '../model';
+import type { ContextResponse, DeclarationReceipt, DeclarationRequest, PendingCancellation, PolicyRef, SurveyPayload } from '../model';
 import { csrfToken, setCsrfToken } from './csrf';
 import { request, RequestError } from './request';
 
@@ -34,6 +34,23 @@ function pendingOf(value: unknown): PendingCancellation[] {
   );
 }
 
+/** The context's policy (our addition), when it has the shape of one. */
+function policyOf(value: unknown): PolicyRef | undefined {
+  const id = field(value, 'id');
+  const version = field(value, 'version');
+  return typeof id === 'string' && typeof version === 'number' ? { id, version } : undefined;
+}
+
+/** A declaration's answer, checked: the page shows its reference and times. */
+function receiptOf(body: unknown): DeclarationReceipt {
+  const effect = field(body, 'effect');
+  const strings = ['reference', 'declared_at', 'email'].map((name) => field(body, name));
+  if ((effect !== 'immediate' && effect !== 'email-link') || !strings.every((value) => typeof value === 'string')) {
+    throw new Error('the answer is not a declaration receipt');
+  }
+  return body as DeclarationReceipt;
+}
+
 /** The calls of spec §7 with their §8 labels. */
 export const CALLS = {
   getContext: spec<[], ContextResponse>({
@@ -45,7 +62,12 @@ export const CALLS = {
       const user = field(body, 'user');
       if (user === undefined || (user !== null && typeof user !== 'object')) throw new Error('the answer has no user field');
       const pending = field(body, 'pending_cancellations');
-      return (pending === undefined ? { user } : { user, pending_cancellations: pendingOf(pending) }) as ContextResponse;
+      const policy = policyOf(field(body, 'policy'));
+      return {
+        user,
+        ...(pending === undefined ? {} : { pending_cancellations: pendingOf(pending) }),
+        ...(policy === undefined ? {} : { policy }),
+      } as ContextResponse;
     },
     // A visitor without a session is no user (spec §4: stop), not a failure.
     recover: (error) => (error.status === 401 ? { user: null } : undefined),
@@ -116,7 +138,29 @@ export const CALLS = {
   }),
 };
 
-type Calls = typeof CALLS;
+/** Our additions to spec §7 (docs/architecture.md), labelled in the same way. */
+export const ADDED_CALLS = {
+  /** Our addition: the cancellation declared on a policy's declaration screen. */
+  declareCancellation: spec<[declaration: DeclarationRequest, idempotencyKey: string], DeclarationReceipt>({
+    label: "Cancellation wasn't declared",
+    method: 'POST',
+    url: (segment) => api(segment, 'declare-cancellation/'),
+    csrf: true,
+    body: (declaration) => declaration,
+    headers: (_declaration, idempotencyKey) => ({ 'Idempotency-Key': idempotencyKey }),
+    read: receiptOf,
+  }),
+  /** Our addition: the receipt's undo link, taken. */
+  undoCancellation: spec<[key: string]>({
+    label: "Cancellation wasn't undone",
+    method: 'POST',
+    url: (segment) => api(segment, 'undo-cancellation/'),
+    csrf: true,
+    body: (key) => ({ key }),
+  }),
+};
+
+type Calls = typeof CALLS & typeof ADDED_CALLS;
 type ArgsOf<S> = S extends CallSpec<infer A, unknown> ? A : never;
 type ResultOf<S> = S extends CallSpec<never, infer R> ? R : never;
 
@@ -166,6 +210,6 @@ function bind<Args extends unknown[], Result>(s: CallSpec<Args, Result>, scope: 
 
 /** Builds the client for one page from the table: no call is written out by hand. */
 export function createApi(scope: ApiScope): ApiClient {
-  const entries = Object.entries(CALLS).map(([name, s]) => [name, bind(s as CallSpec<unknown[], unknown>, scope)]);
+  const entries = Object.entries({ ...CALLS, ...ADDED_CALLS }).map(([name, s]) => [name, bind(s as CallSpec<unknown[], unknown>, scope)]);
   return Object.fromEntries(entries) as ApiClient;
 }

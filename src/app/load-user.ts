@@ -1,6 +1,6 @@
 // User loading of spec §4.
 import type { ApiClient } from '../api';
-import type { PendingCancellation, ToolkitAccess, User } from '../model';
+import type { PendingCancellation, PolicyRef, ToolkitAccess, User } from '../model';
 import { hasAccess } from './access';
 
 /** What a page asks of the user before it shows anything. */
@@ -25,6 +25,8 @@ export type UserLoad =
       timestamp: string;
       /** The cancellations waiting for their emailed link, when there are any. */
       pending?: PendingCancellation[];
+      /** The cancellation policy of the user's country, when the server names one. */
+      policy?: PolicyRef;
     };
 
 const hasUserId = (user: User) => user.user_id !== undefined && user.user_id !== null && user.user_id !== '';
@@ -39,10 +41,10 @@ export async function loadUser(
   page: PageAccess,
   now: () => Date = () => new Date(),
 ): Promise<UserLoad> {
-  const { user, pending_cancellations: pending } = await api.getContext();
+  const { user, pending_cancellations: pending, policy } = await api.getContext();
   if (!user || !hasUserId(user)) return { kind: 'signed-out' };
   if (page.kind !== 'signed-in' && !user.has_active_recurring) return { kind: 'no-subscription' };
   if (page.kind === 'toolkit' && !hasAccess(user, page.access)) return { kind: 'no-subscription' };
   await api.getCsrfToken();
-  return { kind: 'ready', user, timestamp: now().toISOString(), ...(pending?.length ? { pending } : {}) };
+  return { kind: 'ready', user, timestamp: now().toISOString(), ...(pending?.length ? { pending } : {}), ...(policy ? { policy } : {}) };
 }

@@ -1,6 +1,6 @@
 // Answers kept in sessionStorage per toolkit page, so a reload or Back loses nothing (DESIGN §8).
 import { enteredTexts, restoreState, type SurveyState } from '../engine';
-import type { CompiledSurvey } from '../model';
+import type { CompiledSurvey, DeclarationReceipt } from '../model';
 
 interface KeyValueStore {
   getItem(key: string): string | null;
@@ -120,6 +120,32 @@ export function retainedOutcome(route: string, from: KeyValueStore | null = stor
     const { offer, plan } = value as Record<string, unknown>;
     if (typeof offer !== 'string' || (plan !== undefined && typeof plan !== 'string')) return null;
     return plan === undefined ? { offer } : { offer, plan };
+  } catch {
+    return null;
+  }
+}
+
+const receiptKey = (route: string) => `cancel:receipt:${route}`;
+
+/** Remembers the receipt of a cancellation that took effect at once, so its confirmation survives a reload. */
+export function saveReceipt(route: string, receipt: DeclarationReceipt, to: KeyValueStore | null = store()): void {
+  try {
+    to?.setItem(receiptKey(route), JSON.stringify(receipt));
+  } catch {
+    // See saveState.
+  }
+}
+
+/** The receipt of an immediate cancellation made on this page in this tab, if any. */
+export function savedReceipt(route: string, from: KeyValueStore | null = store()): DeclarationReceipt | null {
+  try {
+    const text = from?.getItem(receiptKey(route));
+    const value: unknown = text ? JSON.parse(text) : null;
+    if (typeof value !== 'object' || value === null) return null;
+    const { effect, reference, declared_at: declaredAt, email } = value as Record<string, unknown>;
+    return effect === 'immediate' && typeof reference === 'string' && typeof declaredAt === 'string' && typeof email === 'string'
+      ? (value as DeclarationReceipt)
+      : null;
   } catch {
     return null;
   }

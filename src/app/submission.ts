@@ -45,7 +45,7 @@ function tooSoon(error: unknown): number | undefined {
 }
 
 /** Runs `call`; a 429 counts as done, and its Retry-After is returned. */
-async function unlessTooSoon(call: () => Promise<unknown>): Promise<number | undefined> {
+export async function unlessTooSoon(call: () => Promise<unknown>): Promise<number | undefined> {
   try {
     await call();
     return undefined;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { offerValues } from '../engine';
 import { translateSurveyText } from '../i18n';
 import type { OfferStep } from '../model';
@@ -26,6 +26,8 @@ export interface OfferStepFormProps {
   onDecline: () => void;
   /** Whether the step shows errors now (for the page title). */
   onErrorsShown?: (shown: boolean) => void;
+  /** A control that stands beside the offer's own buttons (a cancellation policy's cancel control). */
+  besideButtons?: ReactNode;
 }
 
 const PLAN_GROUP_ID = 'offer_plan';
@@ -109,6 +111,7 @@ export function OfferStepForm(props: OfferStepFormProps) {
         <button type="button" className="button button--secondary" aria-disabled={busy || undefined} onClick={() => !busy && onDecline()}>
           {translateSurveyText(step.decline, values)}
         </button>
+        {props.besideButtons}
       </div>
     </form>
   );

@@ -32,6 +32,20 @@ export interface StepFormProps {
   onErrorsShown?: (shown: boolean) => void;
   /** The buttons and links under the fields; the first submit button submits the step. */
   children: ReactNode;
+  /**
+   * The question may be left unanswered (a cancellation policy's `survey: optional`): its legend says
+   * so, and submitting it with nothing entered calls `onValid` with that blank data, unvalidated.
+   */
+  optional?: boolean;
+}
+
+/** Whether form data holds nothing the customer entered: no answer chosen, no text but blanks, no box ticked. */
+export function isBlankData(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.every(isBlankData);
+  if (typeof value === 'object') return Object.values(value).every(isBlankData);
+  return false;
 }
 
 /**
@@ -39,17 +53,18 @@ export interface StepFormProps {
  * messages in an error summary that takes focus, and inline errors at the fields.
  */
 export function StepForm(props: StepFormProps) {
-  const { step, answers, indicator, links, validator, initialData, onEdit, onValid, onErrorsShown, children } = props;
+  const { step, answers, indicator, links, validator, initialData, onEdit, onValid, onErrorsShown, children, optional = false } = props;
   const { i18n } = useLingui();
   const [submitCount, setSubmitCount] = useState(0);
   // A step with answers keeps their boxes' texts under `details`.
   const [formData] = useState(() => ('answers' in step ? { details: {}, ...initialData } : initialData));
   // What the form holds now: the error mapping needs the chosen answer.
   const current = useRef<unknown>(formData);
+  const [blank, setBlank] = useState(() => isBlankData(formData));
 
   const formContext = useMemo<StepFormContext>(
-    () => ({ step, answers, indicator, links, translate: translateSurveyText, submitCount }),
-    [step, answers, indicator, links, submitCount],
+    () => ({ step, answers, indicator, links, translate: translateSurveyText, submitCount, optional }),
+    [step, answers, indicator, links, submitCount, optional],
   );
   const transform = useCallback(
     (errors: RJSFValidationError[]) =>
@@ -77,12 +92,15 @@ export function StepForm(props: StepFormProps) {
       transformErrors={transform}
       showErrorList="top"
       noHtml5Validate
+      // Left unanswered where questions are optional: nothing to check, the page moves on.
+      noValidate={optional && blank}
       // A `const: true` (the agreement) is a rule to meet, never a value to prefill.
       experimental_defaultFormStateBehavior={DEFAULTS}
       focusOnFirstError={false}
       className="step-form"
       onChange={(event) => {
         current.current = event.formData;
+        setBlank(isBlankData(event.formData));
         onEdit(event.formData as StepData);
       }}
       onError={() => {

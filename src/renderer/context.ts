@@ -22,6 +22,8 @@ export interface StepFormContext {
   translate: (english: string) => string;
   /** Bumped on every failed submit, so the error summary takes focus again. */
   submitCount: number;
+  /** The question may be left unanswered (a cancellation policy's `survey: optional`): its legend says so. */
+  optional?: boolean;
 }
 
 /** The step form context of a registry component. */

@@ -1,7 +1,7 @@
 // The registry of our RJSF components: the only names a compiled uiSchema may use.
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { STEP_FIELDS } from './kinds/renderers';
-import { AgreementWidget, LimitedTextareaWidget, LimitedTextWidget, ReadOnlyEmailWidget } from './widgets';
+import { AgreementNoticeWidget, AgreementWidget, LimitedTextareaWidget, LimitedTextWidget, ReadOnlyEmailWidget } from './widgets';
 import { ErrorListTemplate, FieldErrorTemplate, FieldTemplate, Nothing, ObjectFieldTemplate } from './templates';
 
 /** Every field the kinds' table names (./kinds/renderers.ts), registered under that name. */
@@ -12,6 +12,7 @@ export const widgets: RegistryWidgetsType = {
   LimitedTextareaWidget,
   ReadOnlyEmailWidget,
   AgreementWidget,
+  AgreementNoticeWidget,
 };
 
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> = {

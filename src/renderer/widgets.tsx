@@ -104,3 +104,14 @@ export function AgreementWidget(props: WidgetProps) {
     </div>
   );
 }
+
+/** The agreement where a cancellation policy makes it information, not a gate: its text as a notice. */
+export function AgreementNoticeWidget(props: WidgetProps) {
+  return (
+    <div className="form-group">
+      <p id={props.id} className="inset-text">
+        {labelOf(props)}
+      </p>
+    </div>
+  );
+}

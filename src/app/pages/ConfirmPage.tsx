@@ -12,6 +12,7 @@ import { Placeholder } from '../components/Layout';
 import { RefundPolicyNote, ResultHeading, SuccessPanel } from '../components/SuccessPanel';
 import { WithUser } from '../components/WithUser';
 import { surveyPath } from '../routes';
+import { UndoCancellation } from '../survey/UndoCancellation';
 
 /** Why a confirmation link did not work, from the server's error code (or a missing key). */
 type KeyProblem = 'missing' | 'not-found' | 'used' | 'expired' | 'wrong-user' | 'wrong-toolkit';
@@ -35,12 +36,16 @@ function keyProblemOf(error: unknown): KeyProblem | null {
 
 type Outcome = { kind: 'pending' } | { kind: 'confirmed' } | { kind: 'problem'; problem: KeyProblem } | { kind: 'failed' };
 
-/** /cancel/{confirmRoute}/confirm-unsubscribe?key=…: confirms the cancellation with the emailed key. */
+/**
+ * /cancel/{confirmRoute}/confirm-unsubscribe?key=…: confirms the cancellation with the emailed key;
+ * with `?undo=…` instead, the undo link of an immediate cancellation's receipt (decision 87).
+ */
 export default function ConfirmPage({ binding }: { binding: ToolkitBinding }) {
   const api = apiFor(binding);
+  const undoKey = new URLSearchParams(useLocation().search).get('undo');
   return (
     <WithUser api={api} page={{ kind: 'signed-in' }}>
-      {() => <Confirm binding={binding} api={api} />}
+      {() => (undoKey ? <UndoCancellation binding={binding} api={api} undoKey={undoKey} /> : <Confirm binding={binding} api={api} />)}
     </WithUser>
   );
 }

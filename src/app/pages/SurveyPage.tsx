@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { audienceOf } from '../../engine';
 import type { ToolkitBinding } from '../../model';
 import { loadStepValidator } from '../../renderer';
 import { apiFor } from '../api-for';
 import { bundle } from '../bundle';
 import { WithUser } from '../components/WithUser';
+import { savedReceipt, wasSubmitted } from '../saved-survey';
+import { Receipt } from '../survey/Receipt';
 import { SurveyScreen } from '../survey/SurveyScreen';
+import { DONE_STEP, STEP_PARAM } from '../survey/use-survey';
 
 /**
  * Starts downloading the first step's validator of the binding's survey, for either audience (the
@@ -21,9 +25,14 @@ export function preloadFirstStep(binding: ToolkitBinding): void {
 /** /cancel/{route}: the binding's survey for the signed-in user (one page component for every toolkit). */
 export default function SurveyPage({ binding }: { binding: ToolkitBinding }) {
   const survey = bundle.surveys[binding.survey];
+  const search = useLocation().search;
   // Where the page was reached from another screen, nothing was preloaded yet.
   useEffect(() => preloadFirstStep(binding), [binding]);
   if (!survey) throw new Error(`the page '${binding.route}' names the unknown survey '${binding.survey}'`);
+  // A cancellation that took effect at once ended the subscription: its confirmation, reloaded,
+  // shows from this tab's receipt, before the user load would send the page to no-subscription.
+  const receipt = new URLSearchParams(search).get(STEP_PARAM) === DONE_STEP && wasSubmitted(binding.route) ? savedReceipt(binding.route) : null;
+  if (receipt) return <Receipt binding={binding} receipt={receipt} />;
   const api = apiFor(binding);
   return (
     <WithUser api={api} page={{ kind: 'toolkit', access: binding.access }}>

@@ -23,6 +23,8 @@ interface OfferScreenProps {
   /** The server has recorded the acceptance. */
   onAccepted: (data: OfferData) => void;
   onErrorsShown: (shown: boolean) => void;
+  /** A cancellation policy's cancel control, beside the offer's buttons. */
+  besideButtons?: OfferStepFormProps['besideButtons'];
 }
 
 /**
@@ -30,7 +32,7 @@ interface OfferScreenProps {
  * often it is clicked; a failure shows the banner and the button works again, with the same
  * Idempotency-Key for the same choice. Declining moves on at once.
  */
-export function OfferScreen({ step, route, productGroup, indicator, savedPlan, api, onEdit, onDecline, onAccepted, onErrorsShown }: OfferScreenProps) {
+export function OfferScreen({ step, route, productGroup, indicator, savedPlan, api, onEdit, onDecline, onAccepted, onErrorsShown, besideButtons }: OfferScreenProps) {
   const { fail, clear } = useFailure();
   const [busy, setBusy] = useState(false);
   // Set while an accept is under way and for good once the customer has chosen: the step is leaving.
@@ -75,6 +77,7 @@ export function OfferScreen({ step, route, productGroup, indicator, savedPlan, a
       onAccept={(plan) => void accept(plan)}
       onDecline={decline}
       onErrorsShown={onErrorsShown}
+      besideButtons={besideButtons}
     />
   );
 }

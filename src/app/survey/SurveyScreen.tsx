@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData } from '../../engine';
+import { declarationData, declarationStep, declaredName, isBlankData } from '../../renderer';
 import { translateSurveyText } from '../../i18n';
-import type { Audience, CompiledStep, CompiledSurvey, ToolkitBinding } from '../../model';
+import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
 import { STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
@@ -12,7 +13,12 @@ import { Placeholder } from '../components/Layout';
 import { useTitle } from '../components/use-title';
 import type { ReadyUser } from '../components/WithUser';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
-import { newAttempt, submitSurvey, type SubmissionAttempt } from '../submission';
+import { cancelNowOnEveryScreen, pagePolicy, replacesClosingForm } from '../policy';
+import { saveReceipt, savedReceipt } from '../saved-survey';
+import { newAttempt, submitSurvey, unlessTooSoon, type SubmissionAttempt } from '../submission';
+import { CancelNow } from './CancelNow';
+import { DeclarationSummary } from './DeclarationSummary';
+import { Receipt } from './Receipt';
 import { Confirmation } from './Confirmation';
 import { OfferAccepted } from './OfferAccepted';
 import { OfferScreen } from './OfferScreen';
@@ -38,6 +44,11 @@ function savedPlan(saved: StepData | undefined): string | undefined {
   return saved && 'plan' in saved && typeof saved.plan === 'string' ? saved.plan : undefined;
 }
 
+/** The flow's closing form: the step whose submission completes the survey, and asks the fields of a declaration. */
+function closingFormOf(flow: CompiledFlow): FormStep | undefined {
+  return Object.values(flow.steps).find((step): step is FormStep => completesSurvey(step) && 'fields' in step);
+}
+
 /** Moves focus to the new step's heading on every step change (not on arrival), and the view to the top. */
 function useFocusOnStepChange(stepId: string, ready: boolean) {
   const first = useRef(stepId);
@@ -53,12 +64,23 @@ function useFocusOnStepChange(stepId: string, ready: boolean) {
 export function SurveyScreen({ binding, survey, audience, ready, api }: SurveyScreenProps) {
   const { t } = useLingui();
   const { fail, clear } = useFailure();
-  const { state, edit, advance, back, finish, done, setOffers, retain, retained } = useSurvey(survey, audience, binding.route);
-  useOfferEligibility({ survey, audience, binding, user: ready.user, api, known: state.offers, setOffers });
+  const { state, edit, advance, back, finish, done, setOffers, retain, retained, declaring, declare, undeclare } = useSurvey(survey, audience, binding.route);
+  const policy = pagePolicy(binding, ready.policy);
+  useOfferEligibility({ survey, audience, binding, user: ready.user, api, known: state.offers, setOffers, withheld: policy.offers === 'withheld' });
   const step = currentStep(survey, state);
   const flow = survey.audiences[audience];
+  // The policy's declaration screen: opened by its cancel-now control (or a question left unanswered),
+  // the page's first screen where questions come after the cancellation, or in place of the closing form.
+  const closing = closingFormOf(flow);
+  const opensDeclaration = policy.cancelNow !== undefined || policy.survey !== 'required';
+  const onClosing = closing !== undefined && step.id === closing.id;
+  const declaration =
+    closing !== undefined && ((declaring && opensDeclaration) || policy.survey === 'after-cancellation' || (onClosing && replacesClosingForm(policy)));
+  // Reached without completing the questions: only the declaration is sent, no survey.
+  const viaControl = declaration && !onClosing;
+  const shown = declaration && closing ? declarationStep(closing, policy, viaControl || declaring) : step;
   // An offer step has no form to validate.
-  const formStep = 'form' in step ? step : null;
+  const formStep = declaration && closing ? closing : 'form' in step ? step : null;
   const validator = useStepValidator(flow, formStep);
   const answers = useMemo(() => ('answers' in step && 'order' in step ? orderedAnswers(step, state) : []), [step, state]);
   // The caption names the subscription being cancelled, so /cancel/seo and /cancel/all do not look alike.
@@ -92,13 +114,17 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const pending = binding.confirmRoute === undefined ? undefined : ready.pending?.find((p) => p.toolkit === binding.toolkit);
   const showPending = pending !== undefined && savedAttempt === null && !startedAgain && !done && !retained;
 
-  const stepName = nameOfStep(step);
+  const stepName = nameOfStep(shown);
   const { current, total } = indicator ?? { current: 0, total: 0 };
   const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
   // The confirmation and the success screen name themselves.
   useTitle(done || retained || showPending ? null : pageName, errorsShown);
 
-  if (done) return <Confirmation binding={binding} api={api} resendIn={resendIn ?? pending?.resend_in_seconds} />;
+  if (done) {
+    const receipt = savedReceipt(binding.route);
+    if (receipt) return <Receipt binding={binding} receipt={receipt} />;
+    return <Confirmation binding={binding} api={api} resendIn={resendIn ?? pending?.resend_in_seconds} />;
+  }
   if (showPending) {
     return (
       <Confirmation
@@ -140,6 +166,49 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
     }
   };
 
+  /**
+   * The declaration under the policy: the survey first where its questions were answered (stored as
+   * the spec's flow does, and mailed where the link confirms), then, where the cancellation takes
+   * effect at once or the questions were skipped, declare-cancellation. A 429 of an email sent
+   * moments ago counts as done (decision 75).
+   */
+  const submitDeclaration = async (data: StepData) => {
+    if (inFlight.current || !closing) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    clear();
+    try {
+      attempt.current ??= newAttempt();
+      const current = attempt.current;
+      const save = (changed: SubmissionAttempt) => saveAttempt('submission', binding.route, changed);
+      if (!viaControl) {
+        const completed = transition(survey, state, { type: 'continue', data });
+        const payload = buildPayload(survey, completed, { user: ready.user, timestamp: ready.timestamp, toolkit: binding.toolkit, translate: translateSurveyText });
+        const result = await submitSurvey(api, current, payload, policy.effect === 'email-link', undefined, save);
+        setResendIn(result.resendInSeconds);
+      }
+      let receipt: DeclarationReceipt | undefined;
+      if ((viaControl || policy.effect === 'immediate') && !current.emailSent) {
+        const screens = viaControl ? state.trail : state.trail.slice(0, -1);
+        const tooSoon = await unlessTooSoon(async () => {
+          receipt = await api.declareCancellation({ name: declaredName(closing, data), screens }, current.emailKey);
+        });
+        current.emailSent = true;
+        save(current);
+        if (tooSoon !== undefined) setResendIn(tooSoon);
+      }
+      attempt.current = null;
+      dropAttempt('submission', binding.route);
+      if (receipt?.effect === 'immediate') saveReceipt(binding.route, receipt);
+      finish();
+    } catch (error) {
+      fail(error);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
   const backLink = state.trail.length > 1 && (
     <a
       href={`#${STEP_HEADING_ID}`}
@@ -152,6 +221,58 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       <Trans>Back</Trans>
     </a>
   );
+
+  const stayLink = (
+    <a className="button button--secondary" href={bundle.provider.links.home}>
+      {audience === 'trial' ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}
+    </a>
+  );
+  const declareHref = `?step=declare`;
+  const control = policy.cancelNow;
+
+  if (declaration && closing) {
+    if (!validator) return <Placeholder />;
+    const leave = declaring && !onClosing && policy.survey !== 'after-cancellation' && (
+      <a
+        href={`#${STEP_HEADING_ID}`}
+        className="back-link"
+        onClick={(event) => {
+          event.preventDefault();
+          undeclare();
+        }}
+      >
+        <Trans>Back</Trans>
+      </a>
+    );
+    const shownForm = shown as FormStep;
+    return (
+      <>
+        {leave || (onClosing && backLink)}
+        <StepForm
+          key={`declaration:${shownForm.id}`}
+          step={shownForm}
+          answers={[]}
+          indicator={viaControl ? null : indicator}
+          links={bundle.provider.links}
+          validator={validator}
+          initialData={declarationData(closing, policy, initialData(closing, viaControl ? undefined : state.data[closing.id], ready.user))}
+          // A draft of the declaration opened over another step is not kept: that step's answers are.
+          onEdit={viaControl ? () => undefined : edit}
+          onValid={(data) => void submitDeclaration(data)}
+          onErrorsShown={setErrorsShown}
+        >
+          {policy.closingForm && <DeclarationSummary binding={binding} />}
+          <div className="button-group">
+            <button type="submit" className="button button--warning" aria-disabled={submitting || undefined}>
+              {translateSurveyText(shownForm.submit)}
+            </button>
+            {stayLink}
+          </div>
+        </StepForm>
+        <HelpLinks />
+      </>
+    );
+  }
 
   if (isOfferStep(step)) {
     return (
@@ -169,6 +290,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
           onDecline={() => advance({ choice: 'declined' })}
           onAccepted={retain}
           onErrorsShown={setErrorsShown}
+          besideButtons={control && policy.offers !== 'withheld' && <CancelNow control={control} href={declareHref} onOpen={declare} />}
         />
         <HelpLinks />
       </>
@@ -176,11 +298,16 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   }
   if (!formStep || !validator) return <Placeholder />;
 
-  const trial = audience === 'trial';
   const isForm = completesSurvey(formStep);
+  const optional = policy.survey === 'optional' && !isForm;
   return (
     <>
       {backLink}
+      {control && cancelNowOnEveryScreen(policy) && !isForm && (
+        <div className="cancel-now-bar">
+          <CancelNow control={control} href={declareHref} onOpen={declare} />
+        </div>
+      )}
       <StepForm
         key={formStep.id}
         step={formStep}
@@ -190,8 +317,14 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         validator={validator}
         initialData={initialData(formStep, state.data[formStep.id], ready.user)}
         onEdit={edit}
-        onValid={(data) => (isForm ? void submit(data) : advance(data))}
+        onValid={(data) => {
+          if (isForm) void submit(data);
+          // Left unanswered where questions are optional: straight to the declaration.
+          else if (optional && isBlankData(data)) declare();
+          else advance(data);
+        }}
         onErrorsShown={setErrorsShown}
+        optional={optional}
       >
         <div className="button-group">
           <button
@@ -201,9 +334,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
           >
             {'submit' in formStep ? translateSurveyText(formStep.submit) : <Trans>Continue</Trans>}
           </button>
-          <a className="button button--secondary" href={bundle.provider.links.home}>
-            {trial ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}
-          </a>
+          {stayLink}
         </div>
       </StepForm>
       <HelpLinks />

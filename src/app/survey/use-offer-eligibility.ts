@@ -17,6 +17,8 @@ interface Eligibility {
   /** The offers the (restored) state already has: known from before a reload, so not asked again. */
   known: readonly StepId[];
   setOffers: (available: StepId[]) => void;
+  /** The cancellation policy allows no offer: nothing is asked, every offer is passed by. */
+  withheld: boolean;
 }
 
 /**
@@ -24,13 +26,13 @@ interface Eligibility {
  * engine the offers they may be shown. Any answer but `result: true` means none; a failed call is
  * reported to error tracking without the banner, and the survey goes on without offers.
  */
-export function useOfferEligibility({ survey, audience, binding, user, api, known, setOffers }: Eligibility): void {
+export function useOfferEligibility({ survey, audience, binding, user, api, known, setOffers, withheld }: Eligibility): void {
   const { toolkit, labelPrefix } = binding;
   const productGroup = user.product_group;
   // Asked once per visit of the page: what the state knows when the page opens decides.
   const alreadyKnown = useRef(known.length > 0);
   useEffect(() => {
-    if (alreadyKnown.current || !toolkitHasOffers(survey, toolkit)) return undefined;
+    if (withheld || alreadyKnown.current || !toolkitHasOffers(survey, toolkit)) return undefined;
     let live = true;
     api.eligibleForOffer().then(
       (eligible) => {
@@ -43,5 +45,5 @@ export function useOfferEligibility({ survey, audience, binding, user, api, know
     return () => {
       live = false;
     };
-  }, [survey, audience, toolkit, labelPrefix, productGroup, api, setOffers]);
+  }, [survey, audience, toolkit, labelPrefix, productGroup, api, setOffers, withheld]);
 }

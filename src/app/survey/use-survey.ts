@@ -18,10 +18,14 @@ export const STEP_PARAM = 'step';
 export const DONE_STEP = 'done';
 /** The ?step value of the success screen after an accepted offer. */
 export const RETAINED_STEP = 'retained';
+/** The ?step value of a cancellation policy's declaration screen, opened by its cancel-now control. */
+export const DECLARE_STEP = 'declare';
 
 interface HistoryMark {
   /** The trail length when this history entry was pushed by a Continue. */
   surveyDepth?: number;
+  /** This entry was pushed by the cancel-now control, over the step it was pressed on. */
+  declaring?: boolean;
 }
 
 const currentOf = (state: SurveyState): StepId => state.trail[state.trail.length - 1] as StepId;
@@ -44,6 +48,12 @@ export interface SurveyControls {
   retain: (data: OfferData) => void;
   /** The accepted offer whose success screen shows (and the chosen plan of a downgrade), if it does. */
   retained: Retained | null;
+  /** Whether the policy's declaration screen shows (opened from the current step; the answers stay). */
+  declaring: boolean;
+  /** Opens the declaration screen (the cancel-now control), as a step of its own in the history. */
+  declare: () => void;
+  /** Leaves the declaration screen for the step it was opened on (its Back link). */
+  undeclare: () => void;
 }
 
 /** An offer the customer accepted on this page. */
@@ -99,6 +109,7 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     const firstLook = !arrived.current;
     arrived.current = true;
     if (urlStep === DONE_STEP && wasSubmitted(route)) return;
+    if (urlStep === DECLARE_STEP) return;
     if (urlStep === RETAINED_STEP && retainedOn(survey, audience, route)) return;
     let next = stateRef.current;
     if (urlStep === currentOf(next)) return;
@@ -176,7 +187,17 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     [route, survey, audience, navigate, location.pathname],
   );
 
+  const declare = useCallback(() => {
+    navigate(`${location.pathname}?${STEP_PARAM}=${DECLARE_STEP}`, { state: { declaring: true } satisfies HistoryMark });
+  }, [navigate, location.pathname]);
+
+  const undeclare = useCallback(() => {
+    if ((location.state as HistoryMark | null)?.declaring) navigate(-1);
+    else navigate(urlOf(currentOf(stateRef.current)), { replace: true });
+  }, [navigate, urlOf, location.state]);
+
   const done = urlStep === DONE_STEP && wasSubmitted(route);
   const retained = urlStep === RETAINED_STEP ? retainedOn(survey, audience, route) : null;
-  return { state, edit, advance, back, finish, done, setOffers, retain, retained };
+  const declaring = urlStep === DECLARE_STEP;
+  return { state, edit, advance, back, finish, done, setOffers, retain, retained, declaring, declare, undeclare };
 }

@@ -85,7 +85,8 @@ async function cancelNow(ctx: ServerContext, call: ToolkitCall, body: Declaratio
   const key = randomToken();
   const undoUntil = now + undoDays * DAY_MS;
   await ctx.records.addUndoKey(sha256(key), { recordId: record.id, userId, expiresAt: undoUntil });
-  const undoLink = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/undo-cancellation?key=${key}`;
+  // The confirm page undoes with `undo` as it confirms with `key` (decision 87).
+  const undoLink = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?undo=${key}`;
   const language = languageOf(call.session.lang, undoLink);
   const mail = receiptMail({
     provider: ctx.bundle.provider,

@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { translateSurveyText } from '../../i18n';
+import type { DeclarationReceipt, ToolkitBinding } from '../../model';
+import { STEP_HEADING_ID } from '../../renderer';
+import { HelpLinks } from '../components/HelpLinks';
+import { RefundPolicyNote, SuccessPanel } from '../components/SuccessPanel';
+
+/** A moment on the receipt, with date and time in the page's language and the customer's time zone. */
+function moment(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * The confirmation of a cancellation that took effect at once (a policy's `effect: immediate`): when,
+ * its reference, where the receipt went and until when it can be undone, and a printable copy.
+ */
+export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt: DeclarationReceipt }) {
+  const { t, i18n } = useLingui();
+  const name = translateSurveyText(binding.name);
+  const time = moment(receipt.declared_at, i18n.locale);
+  const reference = receipt.reference;
+  const email = receipt.email;
+  const until = receipt.undo_until === undefined ? undefined : moment(receipt.undo_until, i18n.locale);
+  return (
+    <SuccessPanel
+      focus="on-mount"
+      headingId={STEP_HEADING_ID}
+      heading={t`Your subscription has been canceled`}
+      actions={
+        <>
+          <div className="button-group no-print">
+            <button type="button" className="button button--secondary" onClick={() => window.print()}>
+              <Trans>Print or save this confirmation</Trans>
+            </button>
+          </div>
+          <HelpLinks />
+        </>
+      }
+    >
+      <p>
+        <Trans>
+          You cancelled {name} on {time}. The cancellation has taken effect.
+        </Trans>
+      </p>
+      <p className="receipt-reference">
+        <strong>
+          <Trans comment="Cancellation receipt and confirmation screen: the cancellation’s reference.">Reference: {reference}</Trans>
+        </strong>
+      </p>
+      <p>
+        <Trans>We sent this confirmation to {email}. Keep it as the record of your cancellation.</Trans>
+      </p>
+      {until !== undefined && (
+        <p>
+          <Trans>Changed your mind? The email has a link to undo the cancellation until {until}.</Trans>
+        </p>
+      )}
+      <RefundPolicyNote />
+    </SuccessPanel>
+  );
+}
