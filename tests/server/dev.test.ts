@@ -3,7 +3,8 @@ import { PERSONAS } from '../../src/server/personas';
 import { mailbox, startHarness, type Harness } from './helpers/harness';
 
 const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'vi', 'zh'];
-const PERSONA_IDS = ['paid-monthly', 'paid-annual', 'trial', 'no-subscription', 'seo-only', 'sst-admin', 'sst-member'];
+// DESIGN §7, and the personas §9 adds for the cancellation policies.
+const PERSONA_IDS = ['paid-monthly', 'paid-annual', 'trial', 'no-subscription', 'seo-only', 'sst-admin', 'sst-member', 'paid-de', 'paid-fr', 'paid-us', 'paid-gb'];
 
 let harness: Harness;
 beforeEach(async () => {

@@ -40,6 +40,10 @@ export interface HarnessOptions {
   confirmKeyTtlSeconds?: number;
   /** Another harness's database: a second server process on the same data (it is not dropped by this harness). */
   sharedDatabase?: TestDatabase;
+  /** Countries mapped to other policies than survey/policies.yaml maps them (e.g. `{ CH: 'us-mn' }`). */
+  policyCountries?: Record<string, string>;
+  /** AUDIT_RETENTION_DAYS. */
+  auditRetentionDays?: number;
 }
 
 /** One cookie of a response's Set-Cookie headers. */
@@ -217,10 +221,13 @@ export class Harness {
       smtpUrl: this.options.smtpUrl,
       sentryDsn: this.options.sentryDsn,
       confirmKeyTtlSeconds: this.options.confirmKeyTtlSeconds ?? 24 * 60 * 60,
+      ...(this.options.auditRetentionDays === undefined ? {} : { auditRetentionDays: this.options.auditRetentionDays }),
     };
+    const bundle = testBundle();
+    const countries = this.options.policyCountries;
     this.app = await buildServer({
       config,
-      bundle: testBundle(),
+      bundle: countries ? { ...bundle, policies: { ...bundle.policies, countries: { ...bundle.policies.countries, ...countries } } } : bundle,
       now: this.clock.now,
       mailTransport: this.options.mailTransport,
     });
