@@ -14,6 +14,7 @@ import { LANGUAGES, type Language } from '../../src/model';
 import { loadCatalog } from './support/catalog';
 import { answer, box, declineOffer, failSubmit, submit, toClosingFormInAnyLanguage } from './support/handles';
 import { expect, test } from './support/fixtures';
+import { mailbox } from './support/server-data';
 import { signIn, type PersonaId } from './support/session';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -335,6 +336,30 @@ for (const language of LANGUAGES) {
         await axe.check('banner: no answer');
         await page.unrouteAll();
         withdraw();
+      });
+
+      await test.step('cancellation policies: cancel now on an optional question, the declaration and its error, the receipt, the undo page and its result', async () => {
+        await open(page, 'paid-de', '/cancel/seo', language);
+        await atStep(page, null);
+        await expect(page.locator('.cancel-now')).toBeVisible();
+        await axe.check('policy: question with cancel now, optional');
+        await submit(page).click();
+        await expect(page).toHaveURL(/[?&]step=declare/);
+        await box(page, 'root_name').fill('');
+        await failSubmit(page);
+        await axe.check('policy: declaration, no name');
+        await box(page, 'root_name').fill(`A11y policy ${language}`);
+        await submit(page).click();
+        await expect(page.locator('.receipt-reference')).toBeVisible();
+        await axe.check('policy: receipt');
+        const [receipt] = await mailbox(page.request, 'mine');
+        const undo = new URL(receipt?.links.find((link) => link.includes('undo=')) ?? 'http://x/');
+        await page.goto(undo.pathname + undo.search);
+        await expect(page.locator('main button.button')).toBeVisible();
+        await axe.check('policy: undo page');
+        await page.locator('main button.button').click();
+        await expect(page.locator('.panel-success h1')).toBeVisible();
+        await axe.check('policy: undone');
       });
 
       await test.step('the final confirmation once the email can be resent, and after resending', async () => {
