@@ -2,6 +2,7 @@
 // and CSV (one row per submission, English texts, for spreadsheets).
 import { PAYLOAD_SLOTS, submissionPath } from '../../src/model';
 import { csvDocument } from './csv';
+import type { StoredRecord } from './stored-records';
 import type { StoredSubmission } from './stored-submissions';
 
 /** How a submission's path is named: from its path ids through the compiled survey, or from its texts. */
@@ -69,4 +70,43 @@ export function submissionsCsv(submissions: readonly StoredSubmission[], pathOf:
     ];
   });
   return csvDocument(CSV_HEADER, rows);
+}
+
+const isoOrEmpty = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());
+
+/** The audit trail's CSV columns, in order. */
+export const AUDIT_CSV_HEADER: readonly string[] = ['reference', 'user_id', 'toolkit', 'policy', 'policy_version', 'effect', 'screens', 'declared_at', 'effective_at', 'undone_at'];
+
+/** The audit trail as CSV: one row per cancellation, oldest first, the screens joined with ' > '. */
+export function recordsCsv(records: readonly StoredRecord[]): string {
+  const rows = records.map((r) => [
+    r.reference,
+    r.userId,
+    r.toolkit,
+    r.policy,
+    r.policyVersion,
+    r.effect,
+    r.screens.join(' > '),
+    isoOrEmpty(r.declaredAt),
+    isoOrEmpty(r.effectiveAt),
+    isoOrEmpty(r.undoneAt),
+  ]);
+  return csvDocument(AUDIT_CSV_HEADER, rows);
+}
+
+/** The audit trail as JSON: an array, oldest first, times as ISO 8601 (null where not yet). */
+export function recordsJson(records: readonly StoredRecord[]): string {
+  const shaped = records.map((r) => ({
+    reference: r.reference,
+    userId: r.userId,
+    toolkit: r.toolkit,
+    policy: r.policy,
+    policyVersion: r.policyVersion,
+    effect: r.effect,
+    screens: r.screens,
+    declaredAt: isoOrEmpty(r.declaredAt),
+    effectiveAt: r.effectiveAt === null ? null : isoOrEmpty(r.effectiveAt),
+    undoneAt: r.undoneAt === null ? null : isoOrEmpty(r.undoneAt),
+  }));
+  return `${JSON.stringify(shaped, null, 2)}\n`;
 }

@@ -1,6 +1,6 @@
-// CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE]
+// CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE] [--audit]
 // The survey submissions the reference server stored, one per row (CSV) or entry (JSON), each with the
-// path taken. Reads the database read-only: --db (a SQLite file or a postgres:// URL), else the
+// path taken; with --audit, the audit trail of cancellations instead (docs/compliance.md). Reads the database read-only: --db (a SQLite file or a postgres:// URL), else the
 // server's own: DATABASE_URL (PostgreSQL), else DB_FILE, else data/cancel.sqlite.
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { submissionPathOf, surveyOfToolkit } from '../../src/engine';
 import type { CompiledBundle } from '../../src/model';
 import { runWhenMain } from '../survey-tools/run-cli';
-import { submissionsCsv, submissionsJson, type PathOf } from './export-formats';
+import { recordsCsv, recordsJson, submissionsCsv, submissionsJson, type PathOf } from './export-formats';
+import { readPostgresRecords, readRecords } from './stored-records';
 import { ExportError, isPostgresUrl, openReadOnly, parseSince, readPostgresSubmissions, readSubmissions, withoutPassword, type StoredSubmission } from './stored-submissions';
 
 /** The compiled survey the server serves (src/server/config.ts): a record's path ids are named by its texts. */
@@ -27,11 +28,12 @@ function pathNamer(bundleFile: string): PathOf {
 /** The server's database when neither --db nor DB_FILE names another (src/server/config.ts). */
 export const DEFAULT_DB_FILE = 'data/cancel.sqlite';
 
-const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE]
+const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE] [--audit]
   --format  csv (default): one row per submission, English texts; json: every stored field and the payload as posted
   --since   only submissions stored on or after this day (UTC) or ISO date and time
   --db      the SQLite file or a postgres:// URL (default: $DATABASE_URL, else $DB_FILE, else ${DEFAULT_DB_FILE})
-  --out     write to this file instead of standard output (or use npm run -s, so npm's own lines stay out)`;
+  --out     write to this file instead of standard output (or use npm run -s, so npm's own lines stay out)
+  --audit   the audit trail of cancellations instead: policy and version, screens shown, declared, effective and undone times`;
 
 /** What the CLI writes to: the data, and notes for the person running it. */
 export interface ExportIo {
@@ -48,13 +50,44 @@ const processIo: ExportIo = {
   cwd: process.cwd(),
 };
 
+/** Reads from SQLite (opened read-only) or PostgreSQL, as `source` says. */
+async function readFrom<T>(source: string, dbFile: string, sqlite: (db: ReturnType<typeof openReadOnly>) => T, postgres: (url: string) => Promise<T>): Promise<T> {
+  if (isPostgresUrl(source)) return postgres(source);
+  const db = openReadOnly(dbFile);
+  try {
+    return sqlite(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The stored submissions as `format`, each with its path named. */
+async function submissionsText(source: string, dbFile: string, since: number | undefined, format: 'csv' | 'json', io: ExportIo) {
+  const submissions: StoredSubmission[] = await readFrom(source, dbFile, (db) => readSubmissions(db, since), (url) => readPostgresSubmissions(url, since));
+  const pathOf = pathNamer(resolve(io.cwd, io.env.BUNDLE_FILE?.trim() || DEFAULT_BUNDLE_FILE));
+  return { count: submissions.length, text: format === 'csv' ? submissionsCsv(submissions, pathOf) : submissionsJson(submissions, pathOf) };
+}
+
+/** The audit trail of cancellations as `format`. */
+async function auditText(source: string, dbFile: string, since: number | undefined, format: 'csv' | 'json') {
+  const records = await readFrom(source, dbFile, (db) => readRecords(db, since), (url) => readPostgresRecords(url, since));
+  return { count: records.length, text: format === 'csv' ? recordsCsv(records) : recordsJson(records) };
+}
+
 /** Runs the export and returns the exit status: 0 done, 1 the database could not be read, 2 wrong arguments. */
 export async function main(args: readonly string[], io: ExportIo = processIo): Promise<number> {
-  let values: { format?: string; since?: string; db?: string; out?: string; help?: boolean };
+  let values: { format?: string; since?: string; db?: string; out?: string; help?: boolean; audit?: boolean };
   try {
     values = parseArgs({
       args: [...args],
-      options: { format: { type: 'string' }, since: { type: 'string' }, db: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        format: { type: 'string' },
+        since: { type: 'string' },
+        db: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean' },
+        audit: { type: 'boolean' },
+      },
     }).values;
   } catch (error) {
     io.note(`responses:export: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
@@ -82,25 +115,15 @@ export async function main(args: readonly string[], io: ExportIo = processIo): P
   let text: string;
   let count: number;
   try {
-    let submissions: StoredSubmission[];
-    if (postgres) submissions = await readPostgresSubmissions(source, since);
-    else {
-      const db = openReadOnly(dbFile);
-      try {
-        submissions = readSubmissions(db, since);
-      } finally {
-        db.close();
-      }
-    }
-    count = submissions.length;
-    const pathOf = pathNamer(resolve(io.cwd, io.env.BUNDLE_FILE?.trim() || DEFAULT_BUNDLE_FILE));
-    text = format === 'csv' ? submissionsCsv(submissions, pathOf) : submissionsJson(submissions, pathOf);
+    const read = values.audit ? await auditText(source, dbFile, since, format) : await submissionsText(source, dbFile, since, format, io);
+    ({ text, count } = read);
   } catch (error) {
     if (!(error instanceof ExportError)) throw error;
     io.note(`responses:export: ${error.message}`);
     return 1;
   }
-  const what = `${count} submission${count === 1 ? '' : 's'}${values.since === undefined ? '' : ` since ${values.since}`}`;
+  const noun = values.audit ? 'cancellation record' : 'submission';
+  const what = `${count} ${noun}${count === 1 ? '' : 's'}${values.since === undefined ? '' : ` since ${values.since}`}`;
   if (values.out === undefined) {
     io.write(text);
     io.note(`responses:export: ${what} from ${dbFile}`);
