@@ -6,11 +6,9 @@
 // wraps, at its version; it is put into each document once and run per state, because the
 // wrapper injects its 500 KB anew for every analysis, which costs seconds a check on this machine.
 // The languages and groups are separate tests, so the workers share them out.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/model';
+import { axeViolations, describeViolation } from './support/axe';
 import { loadCatalog } from './support/catalog';
 import { answer, box, declineOffer, failSubmit, submit, toClosingFormInAnyLanguage } from './support/handles';
 import { expect, test } from './support/fixtures';
@@ -24,18 +22,6 @@ const WIDTHS = [
   { width: 1280, height: 900 },
 ] as const;
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(
-  join(dirname(createRequire(require.resolve('@axe-core/playwright')).resolve('axe-core')), 'axe.min.js'),
-  'utf8',
-);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
 /** Checks the page's current state at every width, and keeps count. */
 class Checker {
   checks = 0;
@@ -47,21 +33,14 @@ class Checker {
 
   async check(state: string): Promise<void> {
     const { page } = this;
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     // Alternate the order, so one resize in three is saved.
     const widths = this.states.length % 2 === 0 ? WIDTHS : [...WIDTHS].reverse();
     this.states.push(state);
     for (const size of widths) {
       await page.setViewportSize(size);
-      const violations = await page.evaluate(
-        (tags) =>
-          (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
-            .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-            .then((results) => results.violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map((n) => ({ target: n.target })) }))),
-        TAGS,
-      );
+      const violations = await axeViolations(page, TAGS);
       this.checks += 1;
-      const found = violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const found = violations.map(describeViolation);
       expect.soft(found, `${this.language} · ${state} · ${size.width}px`).toEqual([]);
     }
   }

@@ -1,8 +1,8 @@
 // Screenshots at both widths into tests/e2e/screenshots/ (git-ignored) for review, and an axe check.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { expect } from './fixtures';
 
 const DIR = join(process.cwd(), 'tests/e2e/screenshots');
@@ -15,6 +15,6 @@ export async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: join(DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
   }
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
+  const violations = await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
 }
