@@ -6,7 +6,7 @@ import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
 import { loadYamlFile } from './load-yaml';
 import type { YamlFile } from './load-yaml';
-import { displayPath, problemAt, sortProblems } from './problems';
+import { displayPath, isWarning, problemAt, sortProblems } from './problems';
 import type { Problem } from './problems';
 import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
@@ -83,7 +83,10 @@ function readPolicyIds(data: unknown): string[] | undefined {
   return policies && Object.keys(policies.policies);
 }
 
-/** The one-line summary of a clean check, e.g. `survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems`. */
+/**
+ * The one-line summary of a check without errors, e.g. `survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems`
+ * (`— no problems, 1 warning` when there are warnings).
+ */
 export function summarize(project: CheckedProject): string {
   const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const surveys = project.files.flatMap((file) => (file.survey ? [file.survey] : []));
@@ -93,7 +96,8 @@ export function summarize(project: CheckedProject): string {
   if (pages > 0) parts.push(count(pages, 'toolkit page'));
   const policies = project.files.reduce((sum, file) => sum + (file.kind === 'policies' ? (readPolicyIds(file.yaml.data)?.length ?? 0) : 0), 0);
   if (policies > 0) parts.push(count(policies, 'policy').replace(/policys$/, 'policies'));
-  return `survey: ${parts.join(', ')} — no problems`;
+  const warnings = project.problems.filter(isWarning).length;
+  return `survey: ${parts.join(', ')} — no problems${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''}`;
 }
 
 /**

@@ -3,8 +3,8 @@ export { checkSurveyProject, loadCheckedProject, summarize } from './check-proje
 export type { CheckedFile, CheckedProject } from './check-project';
 export { compiledFiles, compileProject, compileSurveyProject, GENERATED_DIR, stepForms, SURVEY_DIR, writeCompiled } from './compile-project';
 export type { CompiledProject, CompileOptions, WrittenCompile } from './compile-project';
-export { formatProblem, formatWarning, sortProblems, SurveyProblemsError } from './problems';
-export type { Problem, ProblemCode } from './problems';
+export { formatProblem, formatWarning, isWarning, sortProblems, SurveyProblemsError } from './problems';
+export type { PolicyProblemCode, Problem, ProblemCode } from './problems';
 export { stepTexts, surveyTexts } from './survey-texts';
 export type { SurveyText } from './survey-texts';
 export { textPlaces } from './text-places';
