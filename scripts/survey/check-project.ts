@@ -2,12 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkGraph } from './graph-check';
 import { checkSlots } from './slot-check';
+import type { CompiledPolicies } from '../../src/model';
 import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
 import { loadYamlFile } from './load-yaml';
 import type { YamlFile } from './load-yaml';
 import { displayPath, isWarning, problemAt, sortProblems } from './problems';
 import type { Problem } from './problems';
+import { checkPoliciesFile } from './policies-file-check';
 import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
 import type { ToolkitsDef } from './read-toolkits';
@@ -24,6 +26,8 @@ export interface CheckedFile {
   kind: FileKind;
   survey?: SurveyDef;
   toolkits?: ToolkitsDef;
+  /** A policies.yaml that matches its schema, compiled. */
+  policies?: CompiledPolicies;
   problems: Problem[];
 }
 
@@ -77,12 +81,6 @@ export async function checkSurveyProject(paths: readonly string[]): Promise<Prob
   return (await loadCheckedProject(paths)).problems;
 }
 
-/** The ids of the policies a policies.yaml names, when it matches its schema. */
-function readPolicyIds(data: unknown): string[] | undefined {
-  const policies = readPolicies(data);
-  return policies && Object.keys(policies.policies);
-}
-
 /**
  * The one-line summary of a check without errors, e.g. `survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems`
  * (`— no problems, 1 warning` when there are warnings).
@@ -94,7 +92,7 @@ export function summarize(project: CheckedProject): string {
   const pages = project.files.reduce((sum, file) => sum + (file.toolkits?.toolkits.length ?? 0), 0);
   const parts = [count(project.files.length, 'file'), count(surveys.length, 'survey'), count(steps, 'step')];
   if (pages > 0) parts.push(count(pages, 'toolkit page'));
-  const policies = project.files.reduce((sum, file) => sum + (file.kind === 'policies' ? (readPolicyIds(file.yaml.data)?.length ?? 0) : 0), 0);
+  const policies = project.files.reduce((sum, file) => sum + Object.keys(file.policies?.policies ?? {}).length, 0);
   if (policies > 0) parts.push(count(policies, 'policy').replace(/policys$/, 'policies'));
   const warnings = project.problems.filter(isWarning).length;
   return `survey: ${parts.join(', ')} — no problems${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''}`;
@@ -143,8 +141,11 @@ function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
     }
     case 'toolkits':
       return { yaml, kind, toolkits: readToolkits(yaml.data), problems };
+    case 'policies': {
+      problems.push(...checkPoliciesFile(yaml));
+      return { yaml, kind, policies: readPolicies(yaml.data), problems };
+    }
     case 'provider':
-    case 'policies':
       return { yaml, kind, problems };
   }
 }

@@ -59,6 +59,12 @@ const FIXTURES: Record<string, Expected> = {
   'duplicate-survey': [['duplicate-survey', 2, 5]],
   'duplicate-route': [['duplicate-route', 8, 12]],
   'unknown-route': [['unknown-route', 18, 9]],
+  // policies.yaml on its own: a policy id written twice, at the second; a default and a country naming no policy, at the name.
+  'duplicate-policy': [['duplicate-policy', 22, 9]],
+  'unknown-policy': [
+    ['unknown-policy', 2, 10],
+    ['unknown-policy', 6, 7],
+  ],
 };
 
 const located = (problems: Problem[]): Expected => problems.map((p) => [p.code, p.line, p.col]);
@@ -117,6 +123,10 @@ describe('survey checker on broken fixtures', () => {
     expect((await messages('invalid-value.yaml'))[0]).toContain("(did you mean 'trial'?)");
     expect((await messages('unknown-limit.yaml'))[0]).toContain("(did you mean 'otherServices'?)");
     expect((await messages('unknown-survey'))[0]).toBe("'tinny' is not a survey (did you mean 'tiny'?)");
+    expect(await messages('unknown-policy')).toEqual([
+      "'spec-defualt' is not a policy of this file (did you mean 'spec-default'?)",
+      "'eu-withdrawl' is not a policy of this file",
+    ]);
   });
 
   it('checks a single survey file alone, without cross-file checks', async () => {
