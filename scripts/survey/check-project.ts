@@ -9,7 +9,7 @@ import { loadYamlFile } from './load-yaml';
 import type { YamlFile } from './load-yaml';
 import { displayPath, isWarning, problemAt, sortProblems } from './problems';
 import type { Problem } from './problems';
-import { checkPoliciesFile } from './policies-file-check';
+import { checkPoliciesFile, provePolicies } from './policy-check';
 import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
 import type { ToolkitsDef } from './read-toolkits';
@@ -72,6 +72,8 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   for (const file of files) {
     if (file.toolkits) problems.push(...checkToolkits(file.toolkits, file.yaml, knownSurveys));
   }
+  // The policies' proofs on the compiled flows of the surveys they govern, once those files are clean.
+  problems.push(...provePolicies(files, problems));
   problems.push(...(await translationProblems(files)));
   return { files, problems: sortProblems(problems) };
 }
