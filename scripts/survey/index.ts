@@ -5,6 +5,8 @@ export { compiledFiles, compileProject, compileSurveyProject, GENERATED_DIR, ste
 export type { CompiledProject, CompileOptions, WrittenCompile } from './compile-project';
 export { formatProblem, formatWarning, isWarning, sortProblems, SurveyProblemsError } from './problems';
 export type { PolicyProblemCode, Problem, ProblemCode } from './problems';
+export { hasCancelControl, isQuestion, isScreen, waysToDeclaration } from './policy-screens';
+export type { WayToDeclaration } from './policy-screens';
 export { stepTexts, surveyTexts } from './survey-texts';
 export type { SurveyText } from './survey-texts';
 export { textPlaces } from './text-places';
