@@ -101,14 +101,14 @@ export function summarize(project: CheckedProject): string {
 }
 
 /**
- * The texts of the survey and toolkits files: each a sound ICU message naming only the values it is
- * given, and each in the catalogs beside their folder, where there are catalogs.
+ * The texts of the survey, toolkits and policies files: each a sound ICU message naming only the values
+ * it is given, and each in the catalogs beside their folder, where there are catalogs.
  */
 async function translationProblems(files: readonly CheckedFile[]): Promise<Problem[]> {
   const catalogsByFolder = new Map<string, Promise<Catalogs | undefined>>();
   const problems: Problem[] = [];
   for (const file of files) {
-    if ((file.kind !== 'survey' && file.kind !== 'toolkits') || file.yaml.data === undefined) continue;
+    if (!TRANSLATED_KINDS.includes(file.kind) || file.yaml.data === undefined) continue;
     problems.push(...checkMessages(file.yaml));
     const folder = dirname(file.yaml.file);
     if (!catalogsByFolder.has(folder)) catalogsByFolder.set(folder, catalogsBeside(file.yaml.file));
@@ -117,6 +117,9 @@ async function translationProblems(files: readonly CheckedFile[]): Promise<Probl
   }
   return problems;
 }
+
+/** The files whose texts a customer reads: the surveys, the toolkit names, the policies' cancel-now texts. */
+const TRANSLATED_KINDS: readonly FileKind[] = ['survey', 'toolkits', 'policies'];
 
 /** Parses one file and runs every check that needs that file only. */
 async function checkFile(name: string): Promise<CheckedFile> {

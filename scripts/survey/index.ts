@@ -7,7 +7,7 @@ export { formatProblem, formatWarning, isWarning, sortProblems, SurveyProblemsEr
 export type { PolicyProblemCode, Problem, ProblemCode } from './problems';
 export { hasCancelControl, isQuestion, isScreen, waysToDeclaration } from './policy-screens';
 export type { WayToDeclaration } from './policy-screens';
-export { stepTexts, surveyTexts } from './survey-texts';
+export { policyTexts, stepTexts, surveyTexts } from './survey-texts';
 export type { SurveyText } from './survey-texts';
 export { textPlaces } from './text-places';
 export type { TextPlace } from './text-places';
