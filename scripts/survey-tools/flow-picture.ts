@@ -1,6 +1,6 @@
 import { flowEdges } from '../../src/engine';
 import { OTHER_ANSWER_ID } from '../../src/model';
-import type { AnswerId, Audience, CompiledFlow, CompiledStep, CompiledSurvey, FormField, StepId } from '../../src/model';
+import type { AnswerId, Audience, CancellationPolicy, CompiledFlow, CompiledStep, CompiledSurvey, FormField, StepId } from '../../src/model';
 import { mergeOrdered } from './merge-ordered';
 import { viewAudiences } from './graph-view';
 import type { GraphView } from './graph-view';
@@ -16,6 +16,8 @@ export interface PictureNode {
   number?: string;
   /** Form fields that one audience only sees, by field id (combined view). */
   fieldOnly: Record<string, Audience>;
+  /** A retention offer the picture's policy withholds: passed by, never shown. */
+  withheld?: true;
 }
 
 /** One answer written on an arrow. */
@@ -39,6 +41,16 @@ export interface PictureEdge {
   skips?: string;
 }
 
+/** A policy's cancel-now control on a screen: straight to the closing form, where the cancellation is declared. */
+export interface PictureControl {
+  from: StepId;
+  to: StepId;
+  /** The control's label, e.g. 'Cancel now'. */
+  label: string;
+  /** In the combined view, the one audience that sees the screen. */
+  only?: Audience;
+}
+
 /** Everything a picture of one survey shows, laid out by nobody yet. */
 export interface FlowPicture {
   survey: string;
@@ -46,6 +58,10 @@ export interface FlowPicture {
   start: StepId;
   nodes: PictureNode[];
   edges: PictureEdge[];
+  /** The cancellation policy the picture shows the survey under (`--policy`); absent: as authored. */
+  policy?: CancellationPolicy;
+  /** The policy's cancel-now controls; none without a policy. */
+  controls: PictureControl[];
 }
 
 /** One answer (or a text step's way on) in one audience's flow. */
@@ -85,7 +101,7 @@ export function flowPicture(survey: CompiledSurvey, view: GraphView): FlowPictur
   });
   const skipNames = skippedQuestionNames(nodes, subSteps);
   for (const edge of edges) edge.skips = skipsText(indicators.get(edge.from), indicators.get(edge.to), skipNames);
-  return { survey: survey.id, view, start: first.start, nodes, edges };
+  return { survey: survey.id, view, start: first.start, nodes, edges, controls: [] };
 }
 
 /** The step as the first flow that has it holds it. */

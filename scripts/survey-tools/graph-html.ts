@@ -1,11 +1,11 @@
-import type { CompiledBundle } from '../../src/model';
+import type { CancellationPolicy, CompiledBundle } from '../../src/model';
 import { escapeHtml } from './escape';
-import { flowPicture } from './flow-picture';
 import { surveyOf } from './graph-dot';
 import { legendEntries, legendHtml } from './graph-legend';
 import { surveyGraphSvg } from './graph-svg';
 import { viewTitle } from './graph-view';
 import type { GraphView } from './graph-view';
+import { surveyPicture } from './policy-picture';
 
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
@@ -27,11 +27,15 @@ export function inlineSvg(svg: string): string {
   return start >= 0 ? svg.slice(start) : svg;
 }
 
-/** An HTML page with the survey's branching graph and a short legend of what its shapes and colours mean. */
-export async function surveyGraphHtml(bundle: CompiledBundle, surveyId: string, view: GraphView): Promise<string> {
-  const picture = flowPicture(surveyOf(bundle, surveyId), view);
-  const svg = await surveyGraphSvg(bundle, surveyId, view);
-  const title = `Survey flow: ${surveyId} — ${viewTitle(view)}`;
+/**
+ * An HTML page with the survey's branching graph (under `policy`, where given) and a short legend of what
+ * its shapes and colours mean.
+ */
+export async function surveyGraphHtml(bundle: CompiledBundle, surveyId: string, view: GraphView, policy?: CancellationPolicy): Promise<string> {
+  const picture = surveyPicture(surveyOf(bundle, surveyId), view, policy);
+  const svg = await surveyGraphSvg(bundle, surveyId, view, policy);
+  const under = policy ? ` — under policy ${policy.id} (${policy.title})` : '';
+  const title = `Survey flow: ${surveyId} — ${viewTitle(view)}${under}`;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,7 +1,7 @@
 import type { CompiledStep } from '../../src/model';
 import { escapeHtml } from './escape';
 import type { FlowPicture } from './flow-picture';
-import { AUDIENCE_COLOURS, EDGE_LOOKS, NODE_STYLES } from './graph-styles';
+import { AUDIENCE_COLOURS, EDGE_LOOKS, NODE_STYLES, POLICY_LOOKS } from './graph-styles';
 import { onlyMark } from './graph-view';
 
 /** One legend entry: a sample of the look (HTML) and what it means, about steps or arrows. */
@@ -69,6 +69,29 @@ export function legendEntries(picture: FlowPicture): LegendEntry[] {
     if (picture.edges.some((edge) => edge.only === audience) || picture.nodes.some((node) => node.only === audience)) {
       entries.push({ group: 'arrows', sample: lineSample(AUDIENCE_COLOURS[audience]), meaning: `${onlyMark(audience)}: only ${audience} users see this answer, step or field` });
     }
+  }
+  return [...entries, ...policyEntries(picture)];
+}
+
+/** What a policy's picture adds: its withheld offers, and its cancel-now arrows. */
+function policyEntries(picture: FlowPicture): LegendEntry[] {
+  const { policy } = picture;
+  if (!policy) return [];
+  const entries: LegendEntry[] = [];
+  if (picture.nodes.some((node) => node.withheld)) {
+    entries.push({
+      group: 'steps',
+      sample: shapeSample('box', POLICY_LOOKS.withheldFill, POLICY_LOOKS.withheldBorder),
+      meaning: `an offer ${policy.id} withholds: never shown, the survey passes it by`,
+    });
+  }
+  const [control] = picture.controls;
+  if (control) {
+    entries.push({
+      group: 'arrows',
+      sample: lineSample(POLICY_LOOKS.controlColour, { dashed: true }),
+      meaning: `‘${control.label}’: the control ${policy.id} puts on this screen, straight to the declaration`,
+    });
   }
   return entries;
 }

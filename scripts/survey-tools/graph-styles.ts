@@ -43,3 +43,13 @@ export const EDGE_LOOKS = {
   arrowhead: 'normal',
   skipColour: '#6b6b6b',
 } as const;
+
+/** How a policy's picture (`--policy`) looks: its cancel-now arrows, and the offers it withholds. */
+export const POLICY_LOOKS = {
+  controlColour: '#a4262c',
+  controlStyle: 'dashed',
+  controlArrowhead: 'vee',
+  withheldFill: '#f2f2f2',
+  withheldBorder: '#a8a8a8',
+  withheldText: '#767676',
+} as const;

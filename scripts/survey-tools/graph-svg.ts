@@ -1,4 +1,4 @@
-import type { CompiledBundle } from '../../src/model';
+import type { CancellationPolicy, CompiledBundle } from '../../src/model';
 import { surveyGraphDot } from './graph-dot';
 import type { GraphView } from './graph-view';
 
@@ -19,7 +19,7 @@ export async function renderDotSvg(dot: string): Promise<string> {
   return (await loadGraphviz()).dot(dot);
 }
 
-/** The survey's branching graph for one audience or both, laid out by Graphviz dot, as an SVG document. */
-export async function surveyGraphSvg(bundle: CompiledBundle, surveyId: string, view: GraphView): Promise<string> {
-  return renderDotSvg(surveyGraphDot(bundle, surveyId, view));
+/** The survey's branching graph for one audience or both (under `policy`, where given), laid out by Graphviz dot, as an SVG document. */
+export async function surveyGraphSvg(bundle: CompiledBundle, surveyId: string, view: GraphView, policy?: CancellationPolicy): Promise<string> {
+  return renderDotSvg(surveyGraphDot(bundle, surveyId, view, policy));
 }

@@ -1,7 +1,8 @@
 // The programmatic API of the product-manager tools: the flow picture (for the CLI and a dev page)
 // and the survey diff.
 export { flowPicture } from './flow-picture';
-export type { FlowPicture, PictureEdge, PictureNode } from './flow-picture';
+export type { FlowPicture, PictureControl, PictureEdge, PictureNode } from './flow-picture';
+export { policyPicture, surveyPicture } from './policy-picture';
 export { surveyGraphDot } from './graph-dot';
 export { surveyGraphHtml } from './graph-html';
 export { legendEntries, legendHtml } from './graph-legend';

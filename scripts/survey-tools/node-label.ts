@@ -1,7 +1,7 @@
 import { bulletRow, fontLines, rowsTable } from './bullet-rows';
 import { escapeHtml } from './escape';
 import type { PictureNode } from './flow-picture';
-import { AUDIENCE_COLOURS, NODE_STYLES, nodeRows, TEXT } from './graph-styles';
+import { AUDIENCE_COLOURS, NODE_STYLES, nodeRows, POLICY_LOOKS, TEXT } from './graph-styles';
 import type { NodeRow } from './graph-styles';
 import { onlyMark } from './graph-view';
 
@@ -37,6 +37,9 @@ function bodyRows(rows: readonly NodeRow[]): string[] {
   return out;
 }
 
+/** The mark on an offer the picture's policy withholds. */
+export const WITHHELD_MARK = 'withheld: never shown, passed by';
+
 /**
  * A node's HTML-like label: a header with the step number, type and id (and the audience that alone
  * sees it), then the step's rows from its style.
@@ -48,6 +51,9 @@ export function nodeLabel(node: PictureNode): string {
   const only = node.only
     ? `<tr><td align="left"><font point-size="${TEXT.detailSize}" color="${AUDIENCE_COLOURS[node.only]}"><b>${escapeHtml(onlyMark(node.only))}</b></font></td></tr>`
     : '';
+  const withheld = node.withheld
+    ? `<tr><td align="left"><font point-size="${TEXT.detailSize}" color="${POLICY_LOOKS.withheldText}"><b>${escapeHtml(WITHHELD_MARK)}</b></font></td></tr>`
+    : '';
   const rows = bodyRows(nodeRows(node.step, node)).join('');
-  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="3"><tr><td align="left">${header}</td></tr>${only}${rows}</table>>`;
+  return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="3"><tr><td align="left">${header}</td></tr>${only}${withheld}${rows}</table>>`;
 }

@@ -2,12 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkGraph } from './graph-check';
 import { checkSlots } from './slot-check';
+import type { CompiledPolicies } from '../../src/model';
 import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
 import { loadYamlFile } from './load-yaml';
 import type { YamlFile } from './load-yaml';
-import { displayPath, problemAt, sortProblems } from './problems';
+import { displayPath, isWarning, problemAt, sortProblems } from './problems';
 import type { Problem } from './problems';
+import { checkPoliciesFile, provePolicies } from './policy-check';
 import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
 import type { ToolkitsDef } from './read-toolkits';
@@ -24,6 +26,8 @@ export interface CheckedFile {
   kind: FileKind;
   survey?: SurveyDef;
   toolkits?: ToolkitsDef;
+  /** A policies.yaml that matches its schema, compiled. */
+  policies?: CompiledPolicies;
   problems: Problem[];
 }
 
@@ -68,6 +72,8 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   for (const file of files) {
     if (file.toolkits) problems.push(...checkToolkits(file.toolkits, file.yaml, knownSurveys));
   }
+  // The policies' proofs on the compiled flows of the surveys they govern, once those files are clean.
+  problems.push(...provePolicies(files, problems));
   problems.push(...(await translationProblems(files)));
   return { files, problems: sortProblems(problems) };
 }
@@ -77,13 +83,10 @@ export async function checkSurveyProject(paths: readonly string[]): Promise<Prob
   return (await loadCheckedProject(paths)).problems;
 }
 
-/** The ids of the policies a policies.yaml names, when it matches its schema. */
-function readPolicyIds(data: unknown): string[] | undefined {
-  const policies = readPolicies(data);
-  return policies && Object.keys(policies.policies);
-}
-
-/** The one-line summary of a clean check, e.g. `survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems`. */
+/**
+ * The one-line summary of a check without errors, e.g. `survey: 4 files, 2 surveys, 10 steps, 10 toolkit pages — no problems`
+ * (`— no problems, 1 warning` when there are warnings).
+ */
 export function summarize(project: CheckedProject): string {
   const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const surveys = project.files.flatMap((file) => (file.survey ? [file.survey] : []));
@@ -91,20 +94,21 @@ export function summarize(project: CheckedProject): string {
   const pages = project.files.reduce((sum, file) => sum + (file.toolkits?.toolkits.length ?? 0), 0);
   const parts = [count(project.files.length, 'file'), count(surveys.length, 'survey'), count(steps, 'step')];
   if (pages > 0) parts.push(count(pages, 'toolkit page'));
-  const policies = project.files.reduce((sum, file) => sum + (file.kind === 'policies' ? (readPolicyIds(file.yaml.data)?.length ?? 0) : 0), 0);
+  const policies = project.files.reduce((sum, file) => sum + Object.keys(file.policies?.policies ?? {}).length, 0);
   if (policies > 0) parts.push(count(policies, 'policy').replace(/policys$/, 'policies'));
-  return `survey: ${parts.join(', ')} — no problems`;
+  const warnings = project.problems.filter(isWarning).length;
+  return `survey: ${parts.join(', ')} — no problems${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''}`;
 }
 
 /**
- * The texts of the survey and toolkits files: each a sound ICU message naming only the values it is
- * given, and each in the catalogs beside their folder, where there are catalogs.
+ * The texts of the survey, toolkits and policies files: each a sound ICU message naming only the values
+ * it is given, and each in the catalogs beside their folder, where there are catalogs.
  */
 async function translationProblems(files: readonly CheckedFile[]): Promise<Problem[]> {
   const catalogsByFolder = new Map<string, Promise<Catalogs | undefined>>();
   const problems: Problem[] = [];
   for (const file of files) {
-    if ((file.kind !== 'survey' && file.kind !== 'toolkits') || file.yaml.data === undefined) continue;
+    if (!TRANSLATED_KINDS.includes(file.kind) || file.yaml.data === undefined) continue;
     problems.push(...checkMessages(file.yaml));
     const folder = dirname(file.yaml.file);
     if (!catalogsByFolder.has(folder)) catalogsByFolder.set(folder, catalogsBeside(file.yaml.file));
@@ -113,6 +117,9 @@ async function translationProblems(files: readonly CheckedFile[]): Promise<Probl
   }
   return problems;
 }
+
+/** The files whose texts a customer reads: the surveys, the toolkit names, the policies' cancel-now texts. */
+const TRANSLATED_KINDS: readonly FileKind[] = ['survey', 'toolkits', 'policies'];
 
 /** Parses one file and runs every check that needs that file only. */
 async function checkFile(name: string): Promise<CheckedFile> {
@@ -139,8 +146,11 @@ function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
     }
     case 'toolkits':
       return { yaml, kind, toolkits: readToolkits(yaml.data), problems };
+    case 'policies': {
+      problems.push(...checkPoliciesFile(yaml));
+      return { yaml, kind, policies: readPolicies(yaml.data), problems };
+    }
     case 'provider':
-    case 'policies':
       return { yaml, kind, problems };
   }
 }

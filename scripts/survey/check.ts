@@ -1,8 +1,11 @@
 // CLI: npm run survey:check [-- PATH...] — checks survey YAML files or folders (default survey/ and survey/examples/),
 // prints every problem as FILE:LINE:COL: error CODE: message and exits 1, or a one-line summary and exits 0.
+// Warnings (a draft policy's proofs) are printed as FILE:LINE:COL: warning CODE: message and fail nothing.
 import { pathToFileURL } from 'node:url';
 import { writeKindFiles } from '../kinds/write-kinds';
-import { formatProblem } from './problems';
+import { formatProblem, isWarning } from './problems';
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The folders checked when no path is given: the shipped survey, and the example survey of every kind of step. */
 export const DEFAULT_PATHS = ['survey', 'survey/examples'] as const;
@@ -18,14 +21,15 @@ export async function main(
   writeKindFiles();
   const { loadCheckedProject, summarize } = await import('./check-project');
   const project = await loadCheckedProject(paths);
-  if (project.problems.length === 0) {
+  for (const problem of project.problems) write(formatProblem(problem));
+  const errors = project.problems.filter((problem) => !isWarning(problem)).length;
+  if (errors === 0) {
     write(summarize(project));
     return 0;
   }
-  for (const problem of project.problems) write(formatProblem(problem));
-  const n = project.problems.length;
+  const warnings = project.problems.length - errors;
   // The count goes to stderr so that stdout holds problem lines only, for tools that parse them.
-  writeNote(`survey: ${n} problem${n === 1 ? '' : 's'}`);
+  writeNote(`survey: ${plural(errors, 'problem')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}`);
   return 1;
 }
 

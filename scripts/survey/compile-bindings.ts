@@ -5,7 +5,7 @@ import type { ToolkitDef, ToolkitsDef } from './read-toolkits';
 /** toolkits.yaml `api: provider`: the page calls the API under the provider's own segment. */
 const PROVIDER_API = 'provider';
 /** toolkits.yaml `confirm: none`: the page sends no confirmation email. */
-const NO_CONFIRM = 'none';
+export const NO_CONFIRM = 'none';
 
 /** Compiles the checked toolkit pages into route bindings, resolving `api: provider` with the provider's segment. */
 export function compileBindings(def: ToolkitsDef, provider: ProviderSettings): ToolkitBinding[] {

@@ -8,7 +8,7 @@ import { compileBindings, compileRedirects } from './compile-bindings';
 import { compileSurvey } from './compile-flow';
 import { compileValidators, validatorDeclarationSource, validatorIndexSource } from './compile-validators';
 import type { FileKind } from './file-kind';
-import { displayPath, problemAt, sortProblems, SurveyProblemsError } from './problems';
+import { displayPath, isWarning, problemAt, sortProblems, SurveyProblemsError } from './problems';
 import type { Problem } from './problems';
 import { readPolicies, readProvider } from './schema-check';
 
@@ -17,7 +17,7 @@ export const GENERATED_DIR = 'src/generated';
 /** The survey folder, relative to the project root. */
 export const SURVEY_DIR = 'survey';
 
-/** How the compiler treats what only translators can fix. */
+/** How the compiler treats what only translators can fix. (Warnings, such as a draft policy's, never stop it.) */
 export interface CompileOptions {
   /**
    * Compile even when survey texts are missing from catalogs, reporting them as warnings (the app shows
@@ -27,7 +27,7 @@ export interface CompileOptions {
   allowMissingTranslations?: boolean;
 }
 
-/** A compiled survey, with the problems let through as warnings. */
+/** A compiled survey, with the problems let through as warnings (the checker's warnings, and the allowed missing translations). */
 export interface CompiledProject {
   bundle: CompiledBundle;
   warnings: Problem[];
@@ -48,9 +48,11 @@ export async function compileSurveyProject(root: string): Promise<CompiledBundle
 export async function compileProject(root: string, options: CompileOptions = {}): Promise<CompiledProject> {
   const project = await loadCheckedProject([join(root, SURVEY_DIR)]);
   const all = sortProblems([...project.problems, ...missingFiles(root, project.files)]);
-  const isWarning = (problem: Problem): boolean => options.allowMissingTranslations === true && problem.code === 'missing-translation';
-  const warnings = all.filter(isWarning);
-  const problems = all.filter((problem) => !isWarning(problem));
+  // Warnings (a draft policy's proofs) never stop the compiler; missing translations only when allowed.
+  const letThrough = (problem: Problem): boolean =>
+    isWarning(problem) || (options.allowMissingTranslations === true && problem.code === 'missing-translation');
+  const warnings = all.filter(letThrough);
+  const problems = all.filter((problem) => !letThrough(problem));
   if (problems.length > 0) throw new SurveyProblemsError(problems, warnings);
 
   const [toolkitsFile] = project.files.filter((file) => file.kind === 'toolkits');

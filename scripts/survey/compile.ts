@@ -4,6 +4,7 @@
 // --allow-missing-translations (or I18N_ALLOW_MISSING=1, the switch scripts/i18n/compile.mjs reads too)
 // compiles anyway when survey texts are missing from catalogs, printing them as warnings: extraction
 // needs it, since it is what adds new texts to the catalogs. The build runs without it.
+// The checker's own warnings (a draft policy's proofs) are printed and never stop the compiler.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeKindFiles } from '../kinds/write-kinds';
 import type { CompileOptions } from './compile-project';
@@ -28,8 +29,11 @@ export async function main(
     const { paths, warnings } = await writeCompiled(root, options);
     for (const warning of warnings) write(formatWarning(warning));
     const validators = paths.filter((file) => file.endsWith('.cjs')).length;
-    const untranslated = warnings.length > 0 ? `; ${plural(warnings.length, 'text')} still to translate, English stands in for now` : '';
-    write(`survey: compiled into src/generated/ (survey.json, ${plural(validators, 'validator module')})${untranslated}`);
+    const missing = warnings.filter((warning) => warning.code === 'missing-translation').length;
+    const others = warnings.length - missing;
+    const untranslated = missing > 0 ? `; ${plural(missing, 'text')} still to translate, English stands in for now` : '';
+    const warned = others > 0 ? `; ${plural(others, 'warning')}` : '';
+    write(`survey: compiled into src/generated/ (survey.json, ${plural(validators, 'validator module')})${untranslated}${warned}`);
     return 0;
   } catch (error) {
     if (!(error instanceof SurveyProblemsError)) throw error;

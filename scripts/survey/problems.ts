@@ -43,7 +43,15 @@ export type ProblemCode =
   | 'duplicate-survey'
   | 'unknown-survey'
   | 'duplicate-route'
-  | 'unknown-route';
+  | 'unknown-route'
+  // policies.yaml on its own
+  | 'duplicate-policy'
+  | 'unknown-policy'
+  // a policy's proof on a survey it governs: `policy-<policy id>-<rule>` (policy-check.ts)
+  | PolicyProblemCode;
+
+/** The code of a policy's rule broken by a survey, e.g. `policy-de-312k-too-many-screens`. */
+export type PolicyProblemCode = `policy-${string}`;
 
 /** One problem at one place of one file; `line` and `col` are 1-based. */
 export interface Problem {
@@ -53,6 +61,11 @@ export interface Problem {
   col: number;
   code: ProblemCode;
   message: string;
+  /**
+   * `warning`: reported, but it fails neither the check nor the build (a draft policy's proof).
+   * Absent: an error.
+   */
+  severity?: 'warning';
 }
 
 /** A 1-based place in a file. */
@@ -66,15 +79,24 @@ export function problemAt(file: string, pos: Position, code: ProblemCode, messag
   return { file, line: pos.line, col: pos.col, code, message };
 }
 
+/** Whether a problem is only a warning: reported, but failing neither the check nor the build. */
+export function isWarning(problem: Problem): boolean {
+  return problem.severity === 'warning';
+}
+
 /** The path of `file` relative to `cwd`, with forward slashes on every platform. */
 export function displayPath(file: string, cwd: string = process.cwd()): string {
   const rel = relative(cwd, file) || file;
   return rel.split(sep).join('/');
 }
 
-/** Formats one problem the way the checker prints it: `FILE:LINE:COL: error CODE: message`. */
+/**
+ * Formats one problem the way the checker prints it: `FILE:LINE:COL: error CODE: message`, or
+ * `warning` in place of `error` for a warning.
+ */
 export function formatProblem(problem: Problem, cwd: string = process.cwd()): string {
-  return `${displayPath(problem.file, cwd)}:${problem.line}:${problem.col}: error ${problem.code}: ${problem.message}`;
+  const severity = isWarning(problem) ? 'warning' : 'error';
+  return `${displayPath(problem.file, cwd)}:${problem.line}:${problem.col}: ${severity} ${problem.code}: ${problem.message}`;
 }
 
 /** Formats a problem the compiler let through (CompileOptions): `FILE:LINE:COL: warning CODE: message`. */

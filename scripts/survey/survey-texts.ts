@@ -1,5 +1,5 @@
 import { AUDIENCES } from '../../src/model';
-import type { CompiledBundle, CompiledStep, StepType } from '../../src/model';
+import type { CancellationPolicy, CompiledBundle, CompiledStep, StepType } from '../../src/model';
 import { COMPILER_KINDS, type CompilerKind } from './kinds';
 
 /** A survey text a customer reads, and the YAML file it was written in. */
@@ -14,9 +14,18 @@ export function stepTexts(step: CompiledStep): string[] {
   return texts.filter((text): text is string => text !== undefined && text.trim() !== '');
 }
 
+/** Every customer-visible text of a policy: its cancel-now control's label and its declaration screen's heading and button. */
+export function policyTexts(policy: CancellationPolicy): string[] {
+  const control = policy.cancelNow;
+  return control ? [control.label, control.heading, control.submit] : [];
+}
+
+/** Where the policies' texts are written, relative to the project root (the bundle does not record it). */
+const POLICIES_FILE = 'survey/policies.yaml';
+
 /**
  * Every survey text of a bundle, once each, in a stable order: the toolkit names, then each survey's
- * steps in file order, trial before paid.
+ * steps in file order, trial before paid, then the policies' texts by policy id.
  */
 export function surveyTexts(bundle: CompiledBundle): SurveyText[] {
   const found = new Map<string, string>();
@@ -34,6 +43,10 @@ export function surveyTexts(bundle: CompiledBundle): SurveyText[] {
         if (step) for (const text of stepTexts(step)) add(text, survey.source);
       }
     }
+  }
+  for (const id of Object.keys(bundle.policies.policies).sort()) {
+    const policy = bundle.policies.policies[id];
+    if (policy) for (const text of policyTexts(policy)) add(text, POLICIES_FILE);
   }
   return [...found].map(([text, origin]) => ({ text, origin }));
 }

@@ -59,6 +59,29 @@ const FIXTURES: Record<string, Expected> = {
   'duplicate-survey': [['duplicate-survey', 2, 5]],
   'duplicate-route': [['duplicate-route', 8, 12]],
   'unknown-route': [['unknown-route', 18, 9]],
+  // policies.yaml on its own: a policy id written twice, at the second; a default and a country naming no policy, at the name.
+  'duplicate-policy': [['duplicate-policy', 22, 9]],
+  'unknown-policy': [
+    ['unknown-policy', 2, 10],
+    ['unknown-policy', 6, 7],
+  ],
+  // A policy's proofs on the survey of the page that confirms by email (policy-check.test.ts says more).
+  // Paid users see three screens from the first question where the policy allows two: at the step.
+  'policy-too-many-screens': [['policy-short-too-many-screens', 13, 5]],
+  // The same in a draft policy: a warning, at the same step.
+  'policy-draft': [['policy-short-draft-too-many-screens', 13, 5]],
+  // Questions are optional, but the rating says `required: true`: at the key.
+  'policy-required-question': [['policy-optional-questions-required-question', 28, 5]],
+  // The declaration asks the email only, but the closing form requires the name, and paid users' comment: at each field.
+  // (The growth-kit page's survey requires a comment too, but that page confirms by no email.)
+  'policy-closing-form-field': [
+    ['policy-email-only-closing-form-field', 69, 9],
+    ['policy-email-only-closing-form-field', 77, 9],
+  ],
+  // Offers beside the cancel control, in a policy without one: at the offer.
+  'policy-no-cancel-control': [['policy-beside-cancel-no-cancel-control', 22, 5]],
+  // Offers withheld, but the survey opens on one: at the offer.
+  'policy-offer-not-allowed': [['policy-no-offers-offer-not-allowed', 10, 5]],
 };
 
 const located = (problems: Problem[]): Expected => problems.map((p) => [p.code, p.line, p.col]);
@@ -117,6 +140,10 @@ describe('survey checker on broken fixtures', () => {
     expect((await messages('invalid-value.yaml'))[0]).toContain("(did you mean 'trial'?)");
     expect((await messages('unknown-limit.yaml'))[0]).toContain("(did you mean 'otherServices'?)");
     expect((await messages('unknown-survey'))[0]).toBe("'tinny' is not a survey (did you mean 'tiny'?)");
+    expect(await messages('unknown-policy')).toEqual([
+      "'spec-defualt' is not a policy of this file (did you mean 'spec-default'?)",
+      "'eu-withdrawl' is not a policy of this file",
+    ]);
   });
 
   it('checks a single survey file alone, without cross-file checks', async () => {
