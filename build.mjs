@@ -8,10 +8,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { appBundlePlugin } from './scripts/build/app-bundle-plugin.mjs';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
 import { preloadManifestPlugin } from './scripts/build/preload-manifest-plugin.mjs';
 import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
+import { unusedKindsPlugin } from './scripts/build/unused-kinds-plugin.mjs';
 
 const root = process.cwd();
 /** Where the production build puts the app, relative to the project root. */
@@ -82,11 +84,15 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     },
     metafile: true,
     logLevel: 'warning',
-    // unusedCodePlugin: library code no survey runs stays out; compressPlugin: .br/.gz beside each file;
+    // unusedCodePlugin: library code no survey runs stays out; unusedKindsPlugin: so do the kinds of
+    // step no survey asks; appBundlePlugin: the compiled bundle without what only the server reads;
+    // compressPlugin: .br/.gz beside each file;
     // preloadManifestPlugin: preloads.json, each screen's and catalog's files for the server to preload.
     plugins: [
       linguiMacroPlugin({ stripMessageField: !dev }),
       unusedCodePlugin(),
+      unusedKindsPlugin(),
+      appBundlePlugin(),
       preloadManifestPlugin({ entries: [APP_ENTRY, EARLY_ENTRY] }),
       ...(dev ? [] : [compressPlugin()]),
     ],

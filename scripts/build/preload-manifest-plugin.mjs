@@ -11,7 +11,7 @@ export const PRELOADS_FILE = 'preloads.json';
 
 /** What gets a list: the entry modules of the screens and of the catalogs, by their source path. */
 const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
-const CATALOG = /^src\/generated\/locales\/([a-z]{2})\.ts$/;
+const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
 
 /** The output files `file` imports statically, itself included, transitively. */
 function closure(outputs, file, seen = new Set()) {

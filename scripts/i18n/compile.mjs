@@ -40,3 +40,6 @@ try {
 // text cut off by the layout, or one that never went through Lingui, stands out.
 const pseudoFile = 'src/generated/locales/pseudo-LOCALE.ts';
 writeFileSync(pseudoFile, pseudoModule(readFileSync(pseudoFile, 'utf8')));
+
+// The app's catalogs, without the emails' texts (src/generated/locales/app/).
+run(bin('tsx'), ['scripts/i18n/app-catalogs.ts']);

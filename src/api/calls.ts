@@ -1,5 +1,5 @@
 // Every server call of spec §7 as one row of a table; one mechanism turns the rows into functions.
-import type { ContextResponse, DeclarationReceipt, DeclarationRequest, PendingCancellation, PolicyRef, SurveyPayload } from '../model';
+import { readPolicy, type ContextResponse, type DeclarationReceipt, type DeclarationRequest, type PendingCancellation, type SurveyPayload } from '../model';
 import { csrfToken, setCsrfToken } from './csrf';
 import { request, RequestError } from './request';
 
@@ -34,13 +34,6 @@ function pendingOf(value: unknown): PendingCancellation[] {
   );
 }
 
-/** The context's policy (our addition), when it has the shape of one. */
-function policyOf(value: unknown): PolicyRef | undefined {
-  const id = field(value, 'id');
-  const version = field(value, 'version');
-  return typeof id === 'string' && typeof version === 'number' ? { id, version } : undefined;
-}
-
 /** A declaration's answer, checked: the page shows its reference and times. */
 function receiptOf(body: unknown): DeclarationReceipt {
   const effect = field(body, 'effect');
@@ -62,7 +55,7 @@ export const CALLS = {
       const user = field(body, 'user');
       if (user === undefined || (user !== null && typeof user !== 'object')) throw new Error('the answer has no user field');
       const pending = field(body, 'pending_cancellations');
-      const policy = policyOf(field(body, 'policy'));
+      const policy = readPolicy(field(body, 'policy'));
       return {
         user,
         ...(pending === undefined ? {} : { pending_cancellations: pendingOf(pending) }),

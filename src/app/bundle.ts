@@ -2,5 +2,9 @@
 import type { CompiledBundle } from '../model';
 import compiled from '../generated/survey.json';
 
-/** Everything compiled from survey/: provider settings, toolkit bindings, redirects and surveys. */
-export const bundle = compiled as unknown as CompiledBundle;
+/**
+ * Everything compiled from survey/ that the page reads: provider settings, toolkit bindings, redirects
+ * and surveys. The build leaves the cancellation policies out (scripts/build/app-bundle-plugin.mjs):
+ * the page has its customer's from get-context.
+ */
+export const bundle = compiled as unknown as Omit<CompiledBundle, 'policies'>;

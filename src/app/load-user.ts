@@ -1,6 +1,6 @@
 // User loading of spec §4.
 import type { ApiClient } from '../api';
-import type { PendingCancellation, PolicyRef, ToolkitAccess, User } from '../model';
+import type { CancellationPolicy, PendingCancellation, ToolkitAccess, User } from '../model';
 import { hasAccess } from './access';
 
 /** What a page asks of the user before it shows anything. */
@@ -25,8 +25,8 @@ export type UserLoad =
       timestamp: string;
       /** The cancellations waiting for their emailed link, when there are any. */
       pending?: PendingCancellation[];
-      /** The cancellation policy of the user's country, when the server names one. */
-      policy?: PolicyRef;
+      /** The cancellation policy of the user's country, when the server sends one. */
+      policy?: CancellationPolicy;
     };
 
 const hasUserId = (user: User) => user.user_id !== undefined && user.user_id !== null && user.user_id !== '';

@@ -1,12 +1,10 @@
-// The cancellation policy a toolkit page follows (survey/policies.yaml): the one the server names in
-// get-context for the customer's country, on the pages whose cancellation the customer completes.
-import { SPEC_DEFAULT, type CancellationPolicy, type PolicyRef, type ToolkitBinding } from '../model';
-import { bundle } from './bundle';
+// The cancellation policy a toolkit page follows (survey/policies.yaml): the one the server sends
+// with the user context for the customer's country, on the pages whose cancellation the customer completes.
+import { SPEC_DEFAULT, type CancellationPolicy, type ToolkitBinding } from '../model';
 
-/** The page's policy: the server's choice where the page confirms by email and the bundle knows it; else the spec's flow. */
-export function pagePolicy(binding: Pick<ToolkitBinding, 'confirmRoute'>, ref: PolicyRef | undefined): CancellationPolicy {
-  if (binding.confirmRoute === undefined || ref === undefined) return SPEC_DEFAULT;
-  return bundle.policies.policies[ref.id] ?? SPEC_DEFAULT;
+/** The page's policy: the server's where the page confirms by email; else (or without one) the spec's flow. */
+export function pagePolicy(binding: Pick<ToolkitBinding, 'confirmRoute'>, policy: CancellationPolicy | undefined): CancellationPolicy {
+  return binding.confirmRoute === undefined || policy === undefined ? SPEC_DEFAULT : policy;
 }
 
 /** Whether the policy's own declaration screen takes the place of the survey's closing form. */

@@ -136,6 +136,15 @@ export function saveReceipt(route: string, receipt: DeclarationReceipt, to: KeyV
   }
 }
 
+/** Forgets the receipt (a later submission on the page confirms by email). */
+export function clearReceipt(route: string, from: KeyValueStore | null = store()): void {
+  try {
+    from?.removeItem(receiptKey(route));
+  } catch {
+    // See saveState.
+  }
+}
+
 /** The receipt of an immediate cancellation made on this page in this tab, if any. */
 export function savedReceipt(route: string, from: KeyValueStore | null = store()): DeclarationReceipt | null {
   try {

@@ -18,23 +18,23 @@ type CatalogModule = { messages: Messages };
 // drop this line and the ICU parser with it: their catalogs are complete.
 if (process.env.I18N_ALLOW_MISSING === '1') i18n.setMessagesCompiler(compileMessage);
 
-/** Each locale's compiled catalog (src/generated/locales, scripts/i18n/compile.mjs), each its own chunk. */
+/** Each locale's compiled catalog without the emails' texts (src/generated/locales/app, scripts/i18n/compile.mjs), each its own chunk. */
 const CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
-  de: () => import('../generated/locales/de'),
-  en: () => import('../generated/locales/en'),
-  es: () => import('../generated/locales/es'),
-  fr: () => import('../generated/locales/fr'),
-  it: () => import('../generated/locales/it'),
-  ja: () => import('../generated/locales/ja'),
-  ko: () => import('../generated/locales/ko'),
-  nl: () => import('../generated/locales/nl'),
-  pl: () => import('../generated/locales/pl'),
-  pt: () => import('../generated/locales/pt'),
-  sv: () => import('../generated/locales/sv'),
-  tr: () => import('../generated/locales/tr'),
-  vi: () => import('../generated/locales/vi'),
-  zh: () => import('../generated/locales/zh'),
-  [PSEUDO_LOCALE]: () => import('../generated/locales/pseudo-LOCALE'),
+  de: () => import('../generated/locales/app/de'),
+  en: () => import('../generated/locales/app/en'),
+  es: () => import('../generated/locales/app/es'),
+  fr: () => import('../generated/locales/app/fr'),
+  it: () => import('../generated/locales/app/it'),
+  ja: () => import('../generated/locales/app/ja'),
+  ko: () => import('../generated/locales/app/ko'),
+  nl: () => import('../generated/locales/app/nl'),
+  pl: () => import('../generated/locales/app/pl'),
+  pt: () => import('../generated/locales/app/pt'),
+  sv: () => import('../generated/locales/app/sv'),
+  tr: () => import('../generated/locales/app/tr'),
+  vi: () => import('../generated/locales/app/vi'),
+  zh: () => import('../generated/locales/app/zh'),
+  [PSEUDO_LOCALE]: () => import('../generated/locales/app/pseudo-LOCALE'),
 };
 
 /** Loads a code chunk; the app passes one with the spec's time-out and a clear error (monitoring's loadChunk). */

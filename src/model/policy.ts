@@ -121,10 +121,38 @@ export function isSpecFlow(policy: CancellationPolicy): boolean {
   );
 }
 
-/** The policy as get-context names it (our addition to spec §7): the page reads its rules from the bundle. */
-export interface PolicyRef {
-  id: string;
-  version: number;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const oneOf = <T extends string>(value: unknown, values: readonly T[]): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
+const optionalNumber = (value: unknown): boolean => value === undefined || (typeof value === 'number' && Number.isInteger(value) && value > 0);
+
+function isCancelControl(value: unknown): value is CancelControl {
+  return (
+    isRecord(value) &&
+    ['label', 'heading', 'submit'].every((key) => typeof value[key] === 'string' && value[key] !== '') &&
+    oneOf(value.on, ['every-screen', 'offers'] as const)
+  );
+}
+
+function isClosingFormRule(value: unknown): value is ClosingFormRule {
+  return isRecord(value) && Array.isArray(value.ask) && value.ask.every((kind) => oneOf(kind, ['name', 'email'] as const)) && oneOf(value.agreement, ['gate', 'information'] as const);
+}
+
+/**
+ * A policy as get-context sends it (our addition to spec §7: the policy travels with the user
+ * context), when it has the shape of one; undefined otherwise, and the page follows the spec's flow.
+ */
+export function readPolicy(value: unknown): CancellationPolicy | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.version !== 'number' || typeof value.title !== 'string') return undefined;
+  const valid =
+    typeof value.draft === 'boolean' &&
+    oneOf(value.survey, ['required', 'optional', 'after-cancellation'] as const) &&
+    oneOf(value.effect, ['email-link', 'immediate'] as const) &&
+    oneOf(value.offers, ['allowed', 'beside-cancel', 'withheld'] as const) &&
+    (value.cancelNow === undefined || isCancelControl(value.cancelNow)) &&
+    (value.closingForm === undefined || isClosingFormRule(value.closingForm)) &&
+    optionalNumber(value.maxScreens) &&
+    optionalNumber(value.undoDays);
+  return valid ? (value as unknown as CancellationPolicy) : undefined;
 }
 
 /** The body of declare-cancellation (our addition): who declares, and the screens shown before. */

@@ -1,4 +1,4 @@
-import type { PolicyRef } from './policy';
+import type { CancellationPolicy } from './policy';
 /** Toolkit ids as they appear in a user's `active_toolkits` (spec §3). */
 export type ToolkitId =
   | 'advertising'
@@ -56,8 +56,8 @@ export interface ContextResponse {
   user: User | null;
   pending_cancellations?: PendingCancellation[];
   downgrades?: { toolkit: string; plan: string }[];
-  /** The cancellation policy of the user's country (our addition; absent: the spec's flow). */
-  policy?: PolicyRef;
+  /** The cancellation policy of the user's country, with its rules (our addition; absent: the spec's flow). */
+  policy?: CancellationPolicy;
 }
 
 /** A paid user whose period is '1 month' counts as monthly paid (spec §1, §9). */

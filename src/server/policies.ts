@@ -1,5 +1,5 @@
 // Which cancellation policy governs a customer's cancellation (survey/policies.yaml, by country).
-import { policyFor, SPEC_DEFAULT, type CancellationPolicy, type CompiledBundle, type PolicyRef, type ToolkitBinding, type User } from '../model';
+import { policyFor, SPEC_DEFAULT, type CancellationPolicy, type CompiledBundle, type ToolkitBinding, type User } from '../model';
 
 /**
  * The policy of the user's `country_code`. Policies govern the pages whose cancellation the customer
@@ -9,9 +9,4 @@ import { policyFor, SPEC_DEFAULT, type CancellationPolicy, type CompiledBundle, 
 export function policyOf(bundle: CompiledBundle, user: Pick<User, 'country_code'>, binding?: ToolkitBinding): CancellationPolicy {
   if (binding !== undefined && binding.confirmRoute === undefined) return SPEC_DEFAULT;
   return policyFor(bundle.policies, user.country_code);
-}
-
-/** The policy as the context call names it. */
-export function policyRef(policy: CancellationPolicy): PolicyRef {
-  return { id: policy.id, version: policy.version };
 }

@@ -1,6 +1,7 @@
 // Cancellation policies on the server: the policy of the customer's country in get-context, the
 // declaration (at once with a receipt, or by email), the undo link, the audit trail and its retention.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testBundle } from './helpers/bundle';
 import { latestKey, mailbox, startHarness, type Client, type Harness } from './helpers/harness';
 
 let harness: Harness;
@@ -41,6 +42,11 @@ const auditRows = () =>
   harness.rows<AuditRow>('SELECT reference, toolkit, policy, policy_version, effect, screens, declared_at, effective_at, undone_at FROM cancellation_records ORDER BY id');
 
 describe('the policy of the customer’s country', () => {
+  it('travels with the user context, its rules included', async () => {
+    const client = await harness.signIn('paid-de');
+    expect((await client.get('/cancel/api/get-context/')).json().policy).toEqual(testBundle().policies.policies['de-312k']);
+  });
+
   it('is named by get-context: the new personas carry the regulated countries, the older ones the spec’s flow', async () => {
     const expected: Record<string, string> = {
       'paid-de': 'de-312k',
@@ -55,7 +61,7 @@ describe('the policy of the customer’s country', () => {
     };
     for (const [persona, policy] of Object.entries(expected)) {
       const client = await harness.signIn(persona);
-      expect((await client.get('/cancel/api/get-context/')).json().policy, persona).toEqual({ id: policy, version: 1 });
+      expect((await client.get('/cancel/api/get-context/')).json().policy, persona).toMatchObject({ id: policy, version: 1 });
     }
   });
 });

@@ -7,7 +7,7 @@ import { apiFor } from '../api-for';
 import { bundle } from '../bundle';
 import { WithUser } from '../components/WithUser';
 import { savedReceipt, wasSubmitted } from '../saved-survey';
-import { Receipt } from '../survey/Receipt';
+import { LaterScreen } from '../survey/LaterScreen';
 import { SurveyScreen } from '../survey/SurveyScreen';
 import { DONE_STEP, STEP_PARAM } from '../survey/use-survey';
 
@@ -32,7 +32,7 @@ export default function SurveyPage({ binding }: { binding: ToolkitBinding }) {
   // A cancellation that took effect at once ended the subscription: its confirmation, reloaded,
   // shows from this tab's receipt, before the user load would send the page to no-subscription.
   const receipt = new URLSearchParams(search).get(STEP_PARAM) === DONE_STEP && wasSubmitted(binding.route) ? savedReceipt(binding.route) : null;
-  if (receipt) return <Receipt binding={binding} receipt={receipt} />;
+  if (receipt) return <LaterScreen render={(screens) => <screens.Receipt binding={binding} receipt={receipt} />} />;
   const api = apiFor(binding);
   return (
     <WithUser api={api} page={{ kind: 'toolkit', access: binding.access }}>

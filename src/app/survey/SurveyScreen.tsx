@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData } from '../../engine';
-import { declarationData, declarationStep, declaredName, isBlankData } from '../../renderer';
+import { declaredName, isBlankData } from '../../renderer';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
 import { STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
@@ -14,16 +14,12 @@ import { useTitle } from '../components/use-title';
 import type { ReadyUser } from '../components/WithUser';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { cancelNowOnEveryScreen, pagePolicy, replacesClosingForm } from '../policy';
-import { saveReceipt, savedReceipt } from '../saved-survey';
+import { clearReceipt, saveReceipt, savedReceipt } from '../saved-survey';
 import { newAttempt, submitSurvey, unlessTooSoon, type SubmissionAttempt } from '../submission';
 import { CancelNow } from './CancelNow';
-import { DeclarationSummary } from './DeclarationSummary';
-import { Receipt } from './Receipt';
-import { Confirmation } from './Confirmation';
-import { OfferAccepted } from './OfferAccepted';
-import { OfferScreen } from './OfferScreen';
+import { useLaterScreens } from './LaterScreen';
 import { useOfferEligibility } from './use-offer-eligibility';
-import { useSurvey } from './use-survey';
+import { DECLARE_STEP, useSurvey } from './use-survey';
 import { useStepValidator } from './use-validator';
 
 interface SurveyScreenProps {
@@ -78,7 +74,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
     closing !== undefined && ((declaring && opensDeclaration) || policy.survey === 'after-cancellation' || (onClosing && replacesClosingForm(policy)));
   // Reached without completing the questions: only the declaration is sent, no survey.
   const viaControl = declaration && !onClosing;
-  const shown = declaration && closing ? declarationStep(closing, policy, viaControl || declaring) : step;
+  const opened = viaControl || declaring;
   // An offer step has no form to validate.
   const formStep = declaration && closing ? closing : 'form' in step ? step : null;
   const validator = useStepValidator(flow, formStep);
@@ -96,7 +92,6 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const [savedAttempt] = useState(() => readAttempt<SubmissionAttempt>('submission', binding.route));
   const attempt = useRef<SubmissionAttempt | null>(savedAttempt);
 
-  useFocusOnStepChange(step.id, formStep === null || validator !== null);
   useEffect(() => setErrorsShown(false), [step.id]);
   // Answers changed since a failed submission (the customer went back): the next one is a new attempt.
   const trailLength = useRef(state.trail.length);
@@ -114,20 +109,30 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const pending = binding.confirmRoute === undefined ? undefined : ready.pending?.find((p) => p.toolkit === binding.toolkit);
   const showPending = pending !== undefined && savedAttempt === null && !startedAgain && !done && !retained;
 
-  const stepName = nameOfStep(shown);
+  // The screens after the questions are a chunk of their own: loaded at once where one shows, else
+  // at an idle moment once the question is on screen.
+  const showsLater = done || declaration || isOfferStep(step) || retained !== null || showPending;
+  const later = useLaterScreens(showsLater, formStep !== null && validator !== null);
+  // The declaration is a screen of its own: opening it moves the focus to its heading too.
+  useFocusOnStepChange(declaration ? DECLARE_STEP : step.id, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
+
+  const control = policy.cancelNow;
+  const stepName = declaration && closing ? translateSurveyText(opened && control ? control.heading : stepTitle(closing)) : nameOfStep(step);
   const { current, total } = indicator ?? { current: 0, total: 0 };
-  const pageName = indicator ? t`Step ${current} of ${total}: ${stepName}` : stepName;
+  // Opened over a question, the declaration is no step of the survey's count.
+  const pageName = indicator && !viaControl ? t`Step ${current} of ${total}: ${stepName}` : stepName;
   // The confirmation and the success screen name themselves.
   useTitle(done || retained || showPending ? null : pageName, errorsShown);
 
-  if (done) {
+  if (showsLater && !later) return <Placeholder />;
+  if (done && later) {
     const receipt = savedReceipt(binding.route);
-    if (receipt) return <Receipt binding={binding} receipt={receipt} />;
-    return <Confirmation binding={binding} api={api} resendIn={resendIn ?? pending?.resend_in_seconds} />;
+    if (receipt) return <later.Receipt binding={binding} receipt={receipt} />;
+    return <later.Confirmation binding={binding} api={api} resendIn={resendIn ?? pending?.resend_in_seconds} />;
   }
-  if (showPending) {
+  if (showPending && later) {
     return (
-      <Confirmation
+      <later.Confirmation
         binding={binding}
         api={api}
         resendIn={pending.resend_in_seconds}
@@ -136,7 +141,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       />
     );
   }
-  if (retained) return <OfferAccepted step={retained.step} plan={retained.plan} />;
+  if (retained && later) return <later.OfferAccepted step={retained.step} plan={retained.plan} />;
 
   const submit = async (data: StepData) => {
     if (inFlight.current) return;
@@ -157,6 +162,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       setResendIn(result.resendInSeconds);
       attempt.current = null;
       dropAttempt('submission', binding.route);
+      clearReceipt(binding.route);
       finish();
     } catch (error) {
       fail(error);
@@ -200,6 +206,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       attempt.current = null;
       dropAttempt('submission', binding.route);
       if (receipt?.effect === 'immediate') saveReceipt(binding.route, receipt);
+      else clearReceipt(binding.route);
       finish();
     } catch (error) {
       fail(error);
@@ -227,10 +234,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       {audience === 'trial' ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}
     </a>
   );
-  const declareHref = `?step=declare`;
-  const control = policy.cancelNow;
+  const declareHref = `?step=${DECLARE_STEP}`;
 
-  if (declaration && closing) {
+  if (declaration && closing && later) {
     if (!validator) return <Placeholder />;
     const leave = declaring && !onClosing && policy.survey !== 'after-cancellation' && (
       <a
@@ -244,41 +250,31 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         <Trans>Back</Trans>
       </a>
     );
-    const shownForm = shown as FormStep;
     return (
-      <>
-        {leave || (onClosing && backLink)}
-        <StepForm
-          key={`declaration:${shownForm.id}`}
-          step={shownForm}
-          answers={[]}
-          indicator={viaControl ? null : indicator}
-          links={bundle.provider.links}
-          validator={validator}
-          initialData={declarationData(closing, policy, initialData(closing, viaControl ? undefined : state.data[closing.id], ready.user))}
-          // A draft of the declaration opened over another step is not kept: that step's answers are.
-          onEdit={viaControl ? () => undefined : edit}
-          onValid={(data) => void submitDeclaration(data)}
-          onErrorsShown={setErrorsShown}
-        >
-          {policy.closingForm && <DeclarationSummary binding={binding} />}
-          <div className="button-group">
-            <button type="submit" className="button button--warning" aria-disabled={submitting || undefined}>
-              {translateSurveyText(shownForm.submit)}
-            </button>
-            {stayLink}
-          </div>
-        </StepForm>
-        <HelpLinks />
-      </>
+      <later.DeclarationScreen
+        binding={binding}
+        policy={policy}
+        closing={closing}
+        opened={opened}
+        indicator={viaControl ? null : indicator}
+        initialData={initialData(closing, viaControl ? undefined : state.data[closing.id], ready.user)}
+        validator={validator}
+        submitting={submitting}
+        // A draft of the declaration opened over another step is not kept: that step's answers are.
+        onEdit={viaControl ? () => undefined : edit}
+        onSubmit={(data) => void submitDeclaration(data)}
+        onErrorsShown={setErrorsShown}
+        back={leave || (onClosing && backLink)}
+        stay={stayLink}
+      />
     );
   }
 
-  if (isOfferStep(step)) {
+  if (isOfferStep(step) && later) {
     return (
       <>
         {backLink}
-        <OfferScreen
+        <later.OfferScreen
           key={step.id}
           step={step}
           route={binding.route}

@@ -79,6 +79,9 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     () => restoreState(survey, audience, readSavedState(route)) ?? startSurvey(survey, audience),
   );
   const stateRef = useRef(state);
+  // Set with the fresh state when the survey ends, until the URL says so (the router may apply the
+  // navigation a render later): the first question never shows in between.
+  const [endedAs, setEndedAs] = useState<typeof DONE_STEP | typeof RETAINED_STEP | null>(null);
   // The answer order is drawn once per visit (decision 3): keep a fresh state at once, so a reload
   // before the first answer shows the same order. Not on a finished page, which has no survey to keep.
   useEffect(() => {
@@ -154,6 +157,7 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     const fresh = startSurvey(survey, audience);
     stateRef.current = fresh;
     setState(fresh);
+    setEndedAs(DONE_STEP);
     navigate(`${location.pathname}?${STEP_PARAM}=${DONE_STEP}`, { replace: true });
   }, [route, survey, audience, navigate, location.pathname]);
 
@@ -182,6 +186,7 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
       const fresh = startSurvey(survey, audience);
       stateRef.current = fresh;
       setState(fresh);
+      setEndedAs(RETAINED_STEP);
       navigate(`${location.pathname}?${STEP_PARAM}=${RETAINED_STEP}`, { replace: true });
     },
     [route, survey, audience, navigate, location.pathname],
@@ -196,8 +201,12 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     else navigate(urlOf(currentOf(stateRef.current)), { replace: true });
   }, [navigate, urlOf, location.state]);
 
-  const done = urlStep === DONE_STEP && wasSubmitted(route);
-  const retained = urlStep === RETAINED_STEP ? retainedOn(survey, audience, route) : null;
+  // Once the URL carries the end, it alone decides (Back leaves it).
+  useEffect(() => {
+    if (urlStep === DONE_STEP || urlStep === RETAINED_STEP) setEndedAs(null);
+  }, [urlStep]);
+  const done = (urlStep === DONE_STEP || endedAs === DONE_STEP) && wasSubmitted(route);
+  const retained = urlStep === RETAINED_STEP || endedAs === RETAINED_STEP ? retainedOn(survey, audience, route) : null;
   const declaring = urlStep === DECLARE_STEP;
   return { state, edit, advance, back, finish, done, setOffers, retain, retained, declaring, declare, undeclare };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextResponse, PendingCancellation } from '../../model';
 import type { ServerContext } from '../context';
-import { policyOf, policyRef } from '../policies';
+import { policyOf } from '../policies';
 import { sessionOf } from './toolkit-call';
 
 /** The user's cancellations waiting for their emailed link, with the resend window's remaining seconds. */
@@ -24,7 +24,7 @@ export function contextRoutes(app: FastifyInstance, ctx: ServerContext): void {
       user,
       pending_cancellations: await pendingCancellations(ctx, userId),
       downgrades: await ctx.offers.downgrades(userId),
-      policy: policyRef(policyOf(ctx.bundle, user)),
+      policy: policyOf(ctx.bundle, user),
     };
     return body;
   });

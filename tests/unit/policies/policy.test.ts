@@ -3,11 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { ADDED_CALLS, ApiError, createApi, csrfToken } from '../../../src/api';
 import { pagePolicy } from '../../../src/app/policy';
-import { bundle } from '../../../src/app/bundle';
-import { isSpecFlow, policyFor, SPEC_DEFAULT, type FormStep } from '../../../src/model';
+import { isSpecFlow, policyFor, readPolicy, SPEC_DEFAULT, type CompiledBundle, type FormStep } from '../../../src/model';
+import { testBundle } from '../../server/helpers/bundle';
 import { declarationData, declarationStep, declaredName, isBlankData } from '../../../src/renderer';
 import { json, sent, stubFetch } from '../api/fetch-stub';
 
+// The compiled bundle as the server reads it (the app's copy leaves the policies out).
+const bundle: CompiledBundle = testBundle();
 const policies = bundle.policies;
 const policy = (id: string) => {
   const found = policies.policies[id];
@@ -38,10 +40,19 @@ describe('policyFor: the policy of a country_code', () => {
     const seo = bundle.toolkits.find((b) => b.toolkit === 'seo');
     const growth = bundle.toolkits.find((b) => b.toolkit === 'growth-kit');
     if (!seo || !growth) throw new Error('bindings missing');
-    expect(pagePolicy(seo, { id: 'de-312k', version: 1 }).id).toBe('de-312k');
-    expect(pagePolicy(growth, { id: 'de-312k', version: 1 })).toBe(SPEC_DEFAULT);
+    expect(pagePolicy(seo, policy('de-312k')).id).toBe('de-312k');
+    expect(pagePolicy(growth, policy('de-312k'))).toBe(SPEC_DEFAULT);
     expect(pagePolicy(seo, undefined)).toBe(SPEC_DEFAULT);
-    expect(pagePolicy(seo, { id: 'retired-policy', version: 3 })).toBe(SPEC_DEFAULT);
+  });
+
+  it('travels with the user context: every shipped policy reads back as sent, anything else of another shape is none', () => {
+    for (const sent of Object.values(policies.policies)) expect(readPolicy(JSON.parse(JSON.stringify(sent)))).toEqual(sent);
+    const de = policy('de-312k');
+    expect(readPolicy({ ...de, effect: 'tomorrow' })).toBeUndefined();
+    expect(readPolicy({ ...de, cancelNow: { label: 'Cancel now' } })).toBeUndefined();
+    expect(readPolicy({ ...de, closingForm: { ask: ['phone'], agreement: 'gate' } })).toBeUndefined();
+    expect(readPolicy({ id: 'de-312k', version: 1 })).toBeUndefined();
+    expect(readPolicy(null)).toBeUndefined();
   });
 });
 

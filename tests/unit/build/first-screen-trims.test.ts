@@ -1,0 +1,90 @@
+// What the app build leaves out of the browser for its first screen to fit its budget: the kinds of
+// step no survey asks (scripts/build/unused-kinds-plugin.mjs), the bundle's cancellation policies
+// (scripts/build/app-bundle-plugin.mjs) and the emails' texts in the catalogs (scripts/i18n/app-catalogs.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { appBundlePlugin, SERVER_ONLY_KEYS } from '../../../scripts/build/app-bundle-plugin.mjs';
+import { keepKinds, unusedKindsPlugin, usedStepTypes } from '../../../scripts/build/unused-kinds-plugin.mjs';
+import { isServerOnly, withoutMessages } from '../../../scripts/i18n/app-catalogs';
+import { readPo } from '../../../scripts/i18n/po-file';
+import type { CompiledBundle } from '../../../src/model';
+
+const ROOT = process.cwd();
+const bundle = JSON.parse(readFileSync(join(ROOT, 'src/generated/survey.json'), 'utf8')) as CompiledBundle;
+
+/** Bundles one module of the project with the plugins (nothing written), and returns the code and its inputs. */
+async function build(entry: string, plugins: esbuild.Plugin[]): Promise<{ code: string; inputs: string[] }> {
+  const result = await esbuild.build({ entryPoints: [join(ROOT, entry)], bundle: true, write: false, format: 'esm', platform: 'neutral', metafile: true, logLevel: 'silent', plugins, external: ['@lingui/*', '@rjsf/*', 'react', 'react/*', 'react-dom', 'ajv*'] });
+  return { code: result.outputFiles[0]?.text ?? '', inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('the kinds of step no survey asks', () => {
+  it('are the shipped survey’s rating and multi: its surveys ask the other four', () => {
+    expect([...usedStepTypes(bundle)].sort()).toEqual(['choice', 'form', 'offer', 'text']);
+  });
+
+  it('leave the tables with their imports and rows, and nothing else changes', () => {
+    const table = [
+      "import type { StepType } from '../../model';",
+      "import { choiceKind } from './choice';",
+      "import { ratingKind } from './rating';",
+      'export const ENGINE_KINDS = {',
+      '  choice: choiceKind,',
+      '  rating: ratingKind,',
+      '} satisfies { [T in StepType]: EngineKind<T> };',
+    ].join('\n');
+    expect(keepKinds(table, new Set(['choice']))).toBe(
+      ["import type { StepType } from '../../model';", "import { choiceKind } from './choice';", 'export const ENGINE_KINDS = {', '  choice: choiceKind,', '} satisfies { [T in StepType]: EngineKind<T> };'].join('\n'),
+    );
+    expect(keepKinds(table, new Set(['choice', 'rating']))).toBe(table);
+  });
+
+  it('are not in the engine the app bundles, which still has every kind the survey asks', async () => {
+    const { inputs } = await build('src/engine/kinds/index.ts', [unusedKindsPlugin()]);
+    expect(inputs.filter((input) => /src\/engine\/kinds\/(rating|multi)\.ts$/.test(input))).toEqual([]);
+    expect(inputs).toEqual(expect.arrayContaining(['src/engine/kinds/choice.ts', 'src/engine/kinds/text.ts', 'src/engine/kinds/form.ts', 'src/engine/kinds/offer.ts']));
+    const without = await build('src/engine/kinds/index.ts', []);
+    expect(without.inputs).toEqual(expect.arrayContaining(['src/engine/kinds/rating.ts', 'src/engine/kinds/multi.ts']));
+  });
+});
+
+describe('the app’s copy of the compiled bundle', () => {
+  it('has no cancellation policies (the page gets its customer’s with the user context), and everything else', async () => {
+    expect(SERVER_ONLY_KEYS).toEqual(['policies']);
+    const { code } = await build('src/app/bundle.ts', [appBundlePlugin()]);
+    expect(code).not.toContain('de-312k');
+    expect(code).not.toContain('Jetzt');
+    expect(code).toContain(bundle.provider.supportEmail);
+    expect(code).toContain('What could we have done better?');
+  });
+});
+
+describe('the app’s catalogs', () => {
+  it('leave out exactly the messages only the server writes: the emails', () => {
+    const entries = readPo(readFileSync(join(ROOT, 'locales/en/messages.po'), 'utf8'));
+    const serverOnly = entries.filter(isServerOnly).map((entry) => entry.msgid);
+    expect(serverOnly).toEqual(expect.arrayContaining(['Confirm the cancellation of your {toolkit} subscription', 'Keep this email as the record of your cancellation.']));
+    // The page's own message of the same text stays (its id is its own); survey texts are the page's.
+    expect(entries.filter((entry) => entry.msgid === 'Reference: {reference}').map(isServerOnly).sort()).toEqual([false, true]);
+    expect(serverOnly).not.toContain('SEO Toolkit');
+    expect(serverOnly.every((id) => entries.find((entry) => entry.msgid === id)?.origins.every((origin) => origin.startsWith('src/server/')))).toBe(true);
+  });
+
+  it('are the compiled module with those messages removed, \\xHH escapes read as Lingui writes them', () => {
+    const compiled = 'import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\\"a\\":[\\"30\\xA0%\\"],\\"b\\":[\\"Hello \\\\\\\\ x\\"],\\"mail\\":[\\"Subject\\"]}");';
+    const app = withoutMessages(compiled, new Set(['mail']));
+    const parsed = JSON.parse(JSON.parse(/JSON\.parse\((".*")\);$/.exec(app)?.[1] ?? '""') as string) as Record<string, string[]>;
+    expect(parsed).toEqual({ a: ['30\u00a0%'], b: ['Hello \\ x'] });
+    expect(app.startsWith('import type{Messages}from"@lingui/core";export const messages=JSON.parse(')).toBe(true);
+  });
+
+  it('are written for every locale, without the German email’s subject the server’s catalog has', () => {
+    const server = readFileSync(join(ROOT, 'src/generated/locales/de.ts'), 'utf8');
+    const app = readFileSync(join(ROOT, 'src/generated/locales/app/de.ts'), 'utf8');
+    expect(server).toContain('Bestätigen Sie die Kündigung Ihres Abonnements für „');
+    expect(app).not.toContain('Bestätigen Sie die Kündigung Ihres Abonnements für „');
+    expect(app).toContain('Jetzt kündigen');
+  });
+});
