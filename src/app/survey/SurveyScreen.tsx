@@ -2,10 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData } from '../../engine';
-import { declaredName, isBlankData } from '../../renderer';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
-import { STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
+import { declaredName, isBlankData, STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
@@ -143,12 +142,25 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   }
   if (retained && later) return <later.OfferAccepted step={retained.step} plan={retained.plan} />;
 
-  const submit = async (data: StepData) => {
+  /** Runs one submission at a time: the button says so, the banner clears, a failure shows it. */
+  const runSubmission = async (work: () => Promise<void>) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
     clear();
     try {
+      await work();
+    } catch (error) {
+      fail(error);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  /** The survey stored (spec §3) and, where the link confirms, its email asked for. */
+  const submitSurveyStep = (data: StepData) =>
+    runSubmission(async () => {
       const completed = transition(survey, state, { type: 'continue', data });
       const payload = buildPayload(survey, completed, {
         user: ready.user,
@@ -164,13 +176,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       dropAttempt('submission', binding.route);
       clearReceipt(binding.route);
       finish();
-    } catch (error) {
-      fail(error);
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
+    });
 
   /**
    * The declaration under the policy: the survey first where its questions were answered (stored as
@@ -178,12 +184,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
    * effect at once or the questions were skipped, declare-cancellation. A 429 of an email sent
    * moments ago counts as done (decision 75).
    */
-  const submitDeclaration = async (data: StepData) => {
-    if (inFlight.current || !closing) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    clear();
-    try {
+  const submitDeclaration = (data: StepData) =>
+    runSubmission(async () => {
+      if (!closing) return;
       attempt.current ??= newAttempt();
       const current = attempt.current;
       const save = (changed: SubmissionAttempt) => saveAttempt('submission', binding.route, changed);
@@ -208,13 +211,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       if (receipt?.effect === 'immediate') saveReceipt(binding.route, receipt);
       else clearReceipt(binding.route);
       finish();
-    } catch (error) {
-      fail(error);
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
+    });
 
   const backLink = state.trail.length > 1 && (
     <a
@@ -314,7 +311,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         initialData={initialData(formStep, state.data[formStep.id], ready.user)}
         onEdit={edit}
         onValid={(data) => {
-          if (isForm) void submit(data);
+          if (isForm) void submitSurveyStep(data);
           // Left unanswered where questions are optional: straight to the declaration.
           else if (optional && isBlankData(data)) declare();
           else advance(data);
