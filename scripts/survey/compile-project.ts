@@ -134,18 +134,9 @@ export function stepForms(bundle: CompiledBundle): StepForm[] {
   );
 }
 
-/**
- * The form of the step the main survey opens with, per audience: the first screen of most pages needs
- * its validator at once, so it comes with the survey screen. The main survey is the one most toolkit
- * pages render (every survey where no page names one); a survey of fewer pages (the Growth Kit's form)
- * has its first validator loaded by its page while the user loads (decision 91).
- */
-export function firstStepForms(bundle: Pick<CompiledBundle, 'surveys' | 'toolkits'>): StepForm[] {
-  const pages = new Map<string, number>();
-  for (const binding of bundle.toolkits) pages.set(binding.survey, (pages.get(binding.survey) ?? 0) + 1);
-  const most = Math.max(0, ...pages.values());
-  const main = Object.values(bundle.surveys).filter((survey) => most === 0 || pages.get(survey.id) === most);
-  return main.flatMap((survey) =>
+/** The form of the step each survey opens with, per audience: the first screen needs its validator at once. */
+export function firstStepForms(bundle: CompiledBundle): StepForm[] {
+  return Object.values(bundle.surveys).flatMap((survey) =>
     Object.values(survey.audiences).flatMap((flow) => {
       const first = flow.steps[flow.start];
       return first && 'form' in first ? [first.form] : [];

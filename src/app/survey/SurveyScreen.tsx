@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData } from '../../engine';
 import { translateSurveyText } from '../../i18n';
-import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
-import { declaredName, isBlankData, STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
+import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, FormStep, ToolkitBinding } from '../../model';
+import { isBlankData, STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
@@ -14,7 +14,7 @@ import type { ReadyUser } from '../components/WithUser';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { cancelNowOnEveryScreen, pagePolicy, replacesClosingForm } from '../policy';
 import { clearReceipt, saveReceipt, savedReceipt } from '../saved-survey';
-import { newAttempt, submitSurvey, unlessTooSoon, type SubmissionAttempt } from '../submission';
+import { newAttempt, submitSurvey, type SubmissionAttempt } from '../submission';
 import { CancelNow } from './CancelNow';
 import { useLaterScreens } from './LaterScreen';
 import { useOfferEligibility } from './use-offer-eligibility';
@@ -178,37 +178,17 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       finish();
     });
 
-  /**
-   * The declaration under the policy: the survey first where its questions were answered (stored as
-   * the spec's flow does, and mailed where the link confirms), then, where the cancellation takes
-   * effect at once or the questions were skipped, declare-cancellation. A 429 of an email sent
-   * moments ago counts as done (decision 75).
-   */
+  /** The declaration under the policy (declaration-submission.ts, with the later screens). */
   const submitDeclaration = (data: StepData) =>
     runSubmission(async () => {
-      if (!closing) return;
+      if (!closing || !later) return;
       attempt.current ??= newAttempt();
-      const current = attempt.current;
       const save = (changed: SubmissionAttempt) => saveAttempt('submission', binding.route, changed);
-      if (!viaControl) {
-        const completed = transition(survey, state, { type: 'continue', data });
-        const payload = buildPayload(survey, completed, { user: ready.user, timestamp: ready.timestamp, toolkit: binding.toolkit, translate: translateSurveyText });
-        const result = await submitSurvey(api, current, payload, policy.effect === 'email-link', undefined, save);
-        setResendIn(result.resendInSeconds);
-      }
-      let receipt: DeclarationReceipt | undefined;
-      if ((viaControl || policy.effect === 'immediate') && !current.emailSent) {
-        const screens = viaControl ? state.trail : state.trail.slice(0, -1);
-        const tooSoon = await unlessTooSoon(async () => {
-          receipt = await api.declareCancellation({ name: declaredName(closing, data), screens }, current.emailKey);
-        });
-        current.emailSent = true;
-        save(current);
-        if (tooSoon !== undefined) setResendIn(tooSoon);
-      }
+      const sent = await later.sendDeclaration({ survey, state, binding, policy, ready, api, closing, data, viaControl, attempt: attempt.current, save });
+      setResendIn(sent.resendIn);
       attempt.current = null;
       dropAttempt('submission', binding.route);
-      if (receipt?.effect === 'immediate') saveReceipt(binding.route, receipt);
+      if (sent.receipt?.effect === 'immediate') saveReceipt(binding.route, sent.receipt);
       else clearReceipt(binding.route);
       finish();
     });

@@ -1,7 +1,8 @@
 // The survey page's screens after its questions: the confirmations, the offers and the policies'
-// declaration. They are one chunk of their own, loaded once the first question shows (LaterScreen.tsx),
+// declaration (with its sending). They are one chunk of their own, loaded once the first question shows (LaterScreen.tsx),
 // so the first screen does not wait for them.
 export { Confirmation } from './Confirmation';
+export { sendDeclaration } from './declaration-submission';
 export { DeclarationScreen } from './DeclarationScreen';
 export { OfferAccepted } from './OfferAccepted';
 export { OfferScreen } from './OfferScreen';

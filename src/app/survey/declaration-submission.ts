@@ -1,0 +1,53 @@
+// Sending a policy's declaration (survey/policies.yaml): the survey first where its questions were
+// answered (stored as the spec's flow does, and mailed where the link confirms), then, where the
+// cancellation takes effect at once or the questions were skipped, declare-cancellation. Part of the
+// later screens' chunk: the first screen does not carry it.
+import type { ApiClient } from '../../api';
+import { buildPayload, transition, type StepData, type SurveyState } from '../../engine';
+import { translateSurveyText } from '../../i18n';
+import type { CancellationPolicy, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
+import { declaredName } from '../../renderer';
+import type { ReadyUser } from '../components/WithUser';
+import { submitSurvey, unlessTooSoon, type SubmissionAttempt } from '../submission';
+
+export interface Declaration {
+  survey: CompiledSurvey;
+  state: SurveyState;
+  binding: ToolkitBinding;
+  policy: CancellationPolicy;
+  ready: ReadyUser;
+  api: Pick<ApiClient, 'storeSurvey' | 'sendConfirmationEmail' | 'declareCancellation'>;
+  /** The closing form the declaration shapes, and what was entered on it. */
+  closing: FormStep;
+  data: StepData;
+  /** Opened over a question: no survey is stored, the screens shown are the trail. */
+  viaControl: boolean;
+  /** The attempt under way (its keys survive a reload); `save` is told of every change. */
+  attempt: SubmissionAttempt;
+  save: (attempt: SubmissionAttempt) => void;
+}
+
+/**
+ * Sends the declaration; resolves with the receipt of a cancellation that took effect at once, if it
+ * did, and the seconds until the email may be sent again where one went out moments ago (a 429 counts
+ * as done, decision 75).
+ */
+export async function sendDeclaration(d: Declaration): Promise<{ receipt?: DeclarationReceipt; resendIn?: number }> {
+  let resendIn: number | undefined;
+  if (!d.viaControl) {
+    const completed = transition(d.survey, d.state, { type: 'continue', data: d.data });
+    const payload = buildPayload(d.survey, completed, { user: d.ready.user, timestamp: d.ready.timestamp, toolkit: d.binding.toolkit, translate: translateSurveyText });
+    ({ resendInSeconds: resendIn } = await submitSurvey(d.api, d.attempt, payload, d.policy.effect === 'email-link', undefined, d.save));
+  }
+  let receipt: DeclarationReceipt | undefined;
+  if ((d.viaControl || d.policy.effect === 'immediate') && !d.attempt.emailSent) {
+    const screens = d.viaControl ? d.state.trail : d.state.trail.slice(0, -1);
+    const tooSoon = await unlessTooSoon(async () => {
+      receipt = await d.api.declareCancellation({ name: declaredName(d.closing, d.data), screens }, d.attempt.emailKey);
+    });
+    d.attempt.emailSent = true;
+    d.save(d.attempt);
+    resendIn = tooSoon ?? resendIn;
+  }
+  return { ...(receipt ? { receipt } : {}), ...(resendIn === undefined ? {} : { resendIn }) };
+}
