@@ -1,6 +1,7 @@
 // The test fixture every spec uses: it fails a test on any Content-Security-Policy violation,
 // uncaught page error or console error, unless the test declared that error as expected.
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { trackApiCalls } from './api-calls';
 
 export { expect };
 
@@ -41,6 +42,7 @@ export const test = base.extend<{ guard: Guard }>({
       const allowed: RegExp[] = [];
       const reports: string[] = [];
       await watch(page, problems, allowed, reports);
+      trackApiCalls(page);
       const allow = (pattern: RegExp) => {
         allowed.push(pattern);
         return () => void allowed.splice(allowed.indexOf(pattern), 1);

@@ -1,0 +1,23 @@
+// The API calls a page has under way, so a test can let them finish before it signs in again: a
+// sign-in ends the previous session, and a call still under way on it would meet its 401.
+import type { Page, Request } from '@playwright/test';
+
+const underWay = new WeakMap<Page, Set<Request>>();
+
+/** Starts counting the page's /cancel/api/ calls (the guard fixture does it for every test's page). */
+export function trackApiCalls(page: Page): void {
+  const calls = new Set<Request>();
+  underWay.set(page, calls);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/cancel/api/')) calls.add(request);
+  });
+  const done = (request: Request) => void calls.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Waits (2 s at most) until the page has no /cancel/api/ call under way; at once when it has none. */
+export async function settleApiCalls(page: Page): Promise<void> {
+  const calls = underWay.get(page);
+  for (let waited = 0; calls && calls.size > 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+}
