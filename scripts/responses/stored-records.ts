@@ -1,8 +1,7 @@
 // Reads the audit trail of cancellations (cancellation_records) read-only, from the server's SQLite
 // file or its PostgreSQL: which policy and version governed each one, the screens shown, and its times.
 import type Database from 'better-sqlite3';
-import pg from 'pg';
-import { ExportError, withoutPassword } from './stored-submissions';
+import { ExportError, readPostgres } from './stored-submissions';
 
 /** One cancellation as the audit trail keeps it (times in epoch ms). */
 export interface StoredRecord {
@@ -57,23 +56,8 @@ export function readRecords(db: Database.Database, since?: number): StoredRecord
 }
 
 /** The records declared at or after `since` in the PostgreSQL database at `url`, oldest first, read-only. */
-export async function readPostgresRecords(url: string, since?: number): Promise<StoredRecord[]> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new ExportError(`cannot connect to ${withoutPassword(url)}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    await client.query('BEGIN READ ONLY');
-    const table = await client.query("SELECT to_regclass('cancellation_records') AS name");
-    if ((table.rows[0] as { name: string | null } | undefined)?.name == null) {
-      throw new ExportError(`${withoutPassword(url)} has no cancellation_records table yet: start the server of this version once to migrate it`);
-    }
-    const result = await client.query<Row>(SELECT.replace('?', '$1'), [since ?? Number.MIN_SAFE_INTEGER]);
-    await client.query('COMMIT');
-    return result.rows.map(recordOf);
-  } finally {
-    await client.end();
-  }
+export function readPostgresRecords(url: string, since?: number): Promise<StoredRecord[]> {
+  return readPostgres(url, 'cancellation_records', ' yet: start the server of this version once to migrate it', async (client) =>
+    (await client.query<Row>(SELECT.replace('?', '$1'), [since ?? Number.MIN_SAFE_INTEGER])).rows.map(recordOf),
+  );
 }

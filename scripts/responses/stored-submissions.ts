@@ -68,8 +68,11 @@ export function withoutPassword(url: string): string {
   return parsed.toString();
 }
 
-/** The submissions stored at or after `since` in the PostgreSQL database at `url`, oldest first, in a read-only transaction. */
-export async function readPostgresSubmissions(url: string, since?: number): Promise<StoredSubmission[]> {
+/**
+ * Runs `read` on the PostgreSQL database at `url` in a read-only transaction, once `table` is there;
+ * `missing` says what its absence means.
+ */
+export async function readPostgres<T>(url: string, table: string, missing: string, read: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -78,15 +81,23 @@ export async function readPostgresSubmissions(url: string, since?: number): Prom
   }
   try {
     await client.query('BEGIN READ ONLY');
-    const table = await client.query("SELECT to_regclass('survey_submissions') AS name");
-    if ((table.rows[0] as { name: string | null } | undefined)?.name == null) {
-      throw new ExportError(`${withoutPassword(url)} has no survey_submissions table: is it the server's database?`);
-    }
+    const found = await client.query('SELECT to_regclass($1) AS name', [table]);
+    if ((found.rows[0] as { name: string | null } | undefined)?.name == null) throw new ExportError(`${withoutPassword(url)} has no ${table} table${missing}`);
+    const result = await read(client);
+    await client.query('COMMIT');
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The submissions stored at or after `since` in the PostgreSQL database at `url`, oldest first, in a read-only transaction. */
+export async function readPostgresSubmissions(url: string, since?: number): Promise<StoredSubmission[]> {
+  return readPostgres(url, 'survey_submissions', ": is it the server's database?", async (client) => {
     const result = await client.query<{ id: string; user_id: string; toolkit: string; payload: string; created_at: string }>(
       'SELECT id, user_id, toolkit, payload, created_at FROM survey_submissions WHERE created_at >= $1 ORDER BY created_at, id',
       [since ?? Number.MIN_SAFE_INTEGER],
     );
-    await client.query('COMMIT');
     // BIGINT columns arrive as strings; every stored value fits a JavaScript number.
     return result.rows.map((row) => ({
       id: Number(row.id),
@@ -95,9 +106,7 @@ export async function readPostgresSubmissions(url: string, since?: number): Prom
       createdAt: Number(row.created_at),
       payload: JSON.parse(row.payload) as SurveyPayload,
     }));
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**

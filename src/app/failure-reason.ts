@@ -29,3 +29,11 @@ export function failureReason(error: unknown): FailureReason {
   const code = typeof cause.body === 'object' && cause.body !== null ? (cause.body as { error?: unknown }).error : undefined;
   return (typeof code === 'string' && Object.hasOwn(REFUSALS, code) ? REFUSALS[code] : undefined) ?? 'other';
 }
+
+/** The server's error code of a refusal (a 4xx answer with `{ error }`); undefined for anything else. */
+export function refusalCode(error: unknown): string | undefined {
+  const cause = error instanceof ApiError ? error.cause : error;
+  if (!(cause instanceof RequestError) || cause.status === undefined || cause.status >= 500) return undefined;
+  const code = (cause.body as { error?: unknown } | null | undefined)?.error;
+  return typeof code === 'string' ? code : undefined;
+}

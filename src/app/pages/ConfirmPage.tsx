@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ApiError, RequestError, type ApiClient } from '../../api';
+import type { ApiClient } from '../../api';
 import { translateSurveyText } from '../../i18n';
 import type { ToolkitBinding } from '../../model';
 import { apiFor } from '../api-for';
+import { refusalCode } from '../failure-reason';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
@@ -28,10 +29,8 @@ const KEY_PROBLEMS: Record<string, KeyProblem> = {
 
 /** The key problem a failed confirm call reports, or null for a failure that is not about the key. */
 function keyProblemOf(error: unknown): KeyProblem | null {
-  const cause = error instanceof ApiError ? error.cause : error;
-  if (!(cause instanceof RequestError) || cause.status === undefined || cause.status >= 500) return null;
-  const code = (cause.body as { error?: unknown } | null | undefined)?.error;
-  return typeof code === 'string' ? (KEY_PROBLEMS[code] ?? null) : null;
+  const code = refusalCode(error);
+  return code === undefined ? null : (KEY_PROBLEMS[code] ?? null);
 }
 
 type Outcome = { kind: 'pending' } | { kind: 'confirmed' } | { kind: 'problem'; problem: KeyProblem } | { kind: 'failed' };

@@ -4,20 +4,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { loadChunk } from '../../monitoring';
 import { Placeholder } from '../components/Layout';
 import { lazyScreen } from '../lazy-screen';
+import { whenIdle } from '../idle';
 
 export type LaterScreens = typeof import('./later-screens');
 
 const later = lazyScreen<LaterScreens>(() => loadChunk('SurveyLaterScreens', () => import('./later-screens')));
-
-/** Runs `task` when the browser is idle (soon after, where it cannot tell); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
-}
 
 /**
  * The later screens' module once loaded. `needed`: the page shows one of them now, so they load at

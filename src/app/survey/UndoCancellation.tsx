@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { ApiError, RequestError, type ApiClient } from '../../api';
+import type { ApiClient } from '../../api';
 import { translateSurveyText } from '../../i18n';
 import type { ToolkitBinding } from '../../model';
 import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
+import { refusalCode } from '../failure-reason';
 import { HelpLinks } from '../components/HelpLinks';
 import { ResultHeading, SuccessPanel } from '../components/SuccessPanel';
 
@@ -20,10 +21,8 @@ const UNDO_PROBLEMS: Record<string, UndoProblem> = {
 };
 
 function undoProblemOf(error: unknown): UndoProblem | null {
-  const cause = error instanceof ApiError ? error.cause : error;
-  if (!(cause instanceof RequestError) || cause.status === undefined || cause.status >= 500) return null;
-  const code = (cause.body as { error?: unknown } | null | undefined)?.error;
-  return typeof code === 'string' ? (UNDO_PROBLEMS[code] ?? null) : null;
+  const code = refusalCode(error);
+  return code === undefined ? null : (UNDO_PROBLEMS[code] ?? null);
 }
 
 type Outcome = { kind: 'asking' } | { kind: 'undone' } | { kind: 'problem'; problem: UndoProblem };

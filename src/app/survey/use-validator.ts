@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { CompiledFlow, FormBearingStep } from '../../model';
 import { loadedStepValidator, loadStepValidator } from '../../renderer';
 import { useFailure } from '../components/failure';
+import { whenIdle } from '../idle';
 
 /**
  * The precompiled validator of `step` once loaded (at once when it is); the flow's others load
@@ -38,12 +39,3 @@ export function useStepValidator(flow: CompiledFlow, step: FormBearingStep | nul
   return validator;
 }
 
-/** Runs `task` when the browser is idle (soon after, where it cannot tell); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
-}
