@@ -44,6 +44,22 @@ function closingFormOf(flow: CompiledFlow): FormStep | undefined {
   return Object.values(flow.steps).find((step): step is FormStep => completesSurvey(step) && 'fields' in step);
 }
 
+/** The Back link above a step: the previous step, or the step a declaration was opened over. */
+function BackLink({ onBack }: { onBack: () => void }) {
+  return (
+    <a
+      href={`#${STEP_HEADING_ID}`}
+      className="back-link"
+      onClick={(event) => {
+        event.preventDefault();
+        onBack();
+      }}
+    >
+      <Trans>Back</Trans>
+    </a>
+  );
+}
+
 /** Moves focus to the new step's heading on every step change (not on arrival), and the view to the top. */
 function useFocusOnStepChange(stepId: string, ready: boolean) {
   const first = useRef(stepId);
@@ -193,18 +209,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       finish();
     });
 
-  const backLink = state.trail.length > 1 && (
-    <a
-      href={`#${STEP_HEADING_ID}`}
-      className="back-link"
-      onClick={(event) => {
-        event.preventDefault();
-        back();
-      }}
-    >
-      <Trans>Back</Trans>
-    </a>
-  );
+  const backLink = state.trail.length > 1 && <BackLink onBack={back} />;
 
   const stayLink = (
     <a className="button button--secondary" href={bundle.provider.links.home}>
@@ -215,18 +220,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
 
   if (declaration && closing && later) {
     if (!validator) return <Placeholder />;
-    const leave = declaring && !onClosing && policy.survey !== 'after-cancellation' && (
-      <a
-        href={`#${STEP_HEADING_ID}`}
-        className="back-link"
-        onClick={(event) => {
-          event.preventDefault();
-          undeclare();
-        }}
-      >
-        <Trans>Back</Trans>
-      </a>
-    );
+    const leave = declaring && !onClosing && policy.survey !== 'after-cancellation' && <BackLink onBack={undeclare} />;
     return (
       <later.DeclarationScreen
         binding={binding}
