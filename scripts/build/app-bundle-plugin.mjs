@@ -1,10 +1,11 @@
 // esbuild plugin: the app's copy of the compiled bundle (src/generated/survey.json) without what only
 // the server reads. The cancellation policies reach the page with the user context (get-context
-// names the customer's own), so the first screen does not carry every country's rules.
+// names the customer's own), so the first screen does not carry every country's rules; an experiment's
+// variant is the server's to choose, so the page carries no experiment.
 import { readFile } from 'node:fs/promises';
 
 /** The keys of the compiled bundle the app never reads. */
-export const SERVER_ONLY_KEYS = ['policies'];
+export const SERVER_ONLY_KEYS = ['policies', 'experiments'];
 
 /** @returns {import('esbuild').Plugin} */
 export function appBundlePlugin() {

@@ -74,6 +74,7 @@ export async function compileProject(root: string, options: CompileOptions = {})
     redirects: compileRedirects(toolkitsFile.toolkits),
     surveys,
     policies,
+    experiments: [],
   };
   // Sorted and without undefined members: the same value that survey.json holds.
   return { bundle: sortKeys(bundle) as CompiledBundle, warnings };

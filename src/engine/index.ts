@@ -11,3 +11,4 @@ export * from './entered-texts';
 export * from './kinds';
 export * from './replay';
 export * from './submission-path';
+export * from './experiments';

@@ -1,3 +1,4 @@
+import type { CompiledExperiment } from './experiments';
 import type { CompiledPolicies } from './policy';
 import type { ProviderSettings } from './provider';
 import type { CompiledSurvey } from './survey';
@@ -47,4 +48,6 @@ export interface CompiledBundle {
   surveys: Record<string, CompiledSurvey>;
   /** The cancellation policies (survey/policies.yaml), or the spec's flow alone where there is none. */
   policies: CompiledPolicies;
+  /** The experiments on the surveys (survey/experiments.yaml), in file order; none where there is no such file. */
+  experiments: CompiledExperiment[];
 }

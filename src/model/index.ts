@@ -1,5 +1,6 @@
 export * from './audience';
 export * from './bindings';
+export * from './experiments';
 export * from './messages';
 export * from './payload';
 export * from './policy';

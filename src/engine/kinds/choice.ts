@@ -52,4 +52,10 @@ export const choiceKind: EngineKind<'choice'> = {
   payloadField: (step, field) => (field.startsWith('details') ? `survey.${step.slot}.comment` : `path: the answer of '${step.id}'`),
   answers: (step) => step.answers,
   shuffles: (step) => step.order === 'random',
+  inFixedOrder(step, order) {
+    const rank = (answer: ChoiceAnswer): number => (answer.isOther ? Infinity : order.includes(answer.id) ? order.indexOf(answer.id) : order.length);
+    // Array.prototype.sort is stable, so answers `order` leaves out keep their authored order.
+    return { ...step, order: 'fixed', answers: [...step.answers].sort((a, b) => rank(a) - rank(b)) };
+  },
+  redirected: (step, answer, to) => ({ ...step, answers: step.answers.map((a) => (a.id === answer ? { ...a, next: to } : a)) }),
 };

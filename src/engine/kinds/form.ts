@@ -69,4 +69,6 @@ export const formKind: EngineKind<'form'> = {
     if (field?.kind === 'agreement') return 'accepted_terms';
     return field?.kind ?? name;
   },
+  // Submitting the form ends the survey: no way of it leads to a step.
+  redirected: (step) => step,
 };

@@ -72,6 +72,16 @@ export interface EngineKind<T extends StepType> {
   answers?(step: StepOfType<T>): readonly { id: AnswerId; isOther: boolean }[];
   /** Whether the step's answers are shuffled once per visit. */
   shuffles?(step: StepOfType<T>): boolean;
+  /**
+   * The step with its answers shown in `order` on every visit, 'Other' last (an experiment's answer
+   * order); answers `order` leaves out follow the listed ones. Only kinds whose answers have an order.
+   */
+  inFixedOrder?(step: StepOfType<T>, order: readonly AnswerId[]): StepOfType<T>;
+  /**
+   * The step with its branch `answer` (undefined: its one way on) leading to `to` instead (an
+   * experiment moving an offer). A branch the step does not have, or one that ends the survey, stays.
+   */
+  redirected(step: StepOfType<T>, answer: AnswerId | undefined, to: StepId): StepOfType<T>;
   /** The values the step's texts are rendered with (ICU arguments, e.g. a discount's `{months}`); none for most kinds. */
   textValues?(step: StepOfType<T>): Record<string, string | number | undefined>;
   /** What the step shows when it opens: `saved` (what was entered before) with the user's own details filled in. */
@@ -84,6 +94,9 @@ export interface EngineKind<T extends StepType> {
   /** Its own validation messages beside spec §5's, by key: their English ICU texts (its renderer module translates them). */
   messages?: { [K in MessageKey]?: string };
 }
+
+/** `redirected` of a step with one way on, its `next`: the way with no answer. */
+export const withOnwardTo = <S extends { next: StepId }>(step: S, answer: AnswerId | undefined, to: StepId): S => (answer === undefined ? { ...step, next: to } : step);
 
 /** A text as the payload holds it: trimmed, empty when absent. */
 export const trimmed = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');

@@ -1,6 +1,6 @@
 import { OTHER_ANSWER_ID, type MultiAnswer, type MultiStep, type AnswerId } from '../../model';
 import { SurveyTransitionError } from '../state';
-import { trimmed, type Branch, type EngineKind } from './kind';
+import { trimmed, withOnwardTo, type Branch, type EngineKind } from './kind';
 
 /** The answers ticked on a multi step, and the text of any answer's box. */
 export interface MultiData {
@@ -87,5 +87,6 @@ export const multiKind: EngineKind<'multi'> = {
   },
   payloadField: (step, field) => (field.startsWith('details') ? `survey.${step.slot}.comment` : `survey.${step.slot}.answers`),
   answers: (step) => step.answers,
+  redirected: withOnwardTo,
   messages: MULTI_MESSAGES,
 };

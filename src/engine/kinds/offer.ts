@@ -83,5 +83,7 @@ export const offerKind: EngineKind<'offer'> = {
   questions: () => [],
   payloadField: (step) => `path: the choice on '${step.id}'`,
   passedBy: (step) => step.next,
+  // Only the decline leads on; accepting ends the survey.
+  redirected: (step, answer, to) => (answer === 'declined' ? { ...step, next: to } : step),
   textValues: (step) => offerValues(step),
 };

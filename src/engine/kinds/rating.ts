@@ -1,5 +1,5 @@
 import type { RatingStep } from '../../model';
-import type { Branch, EngineKind } from './kind';
+import { withOnwardTo, type Branch, type EngineKind } from './kind';
 
 /** The number chosen on a rating step. */
 export interface RatingData {
@@ -48,4 +48,5 @@ export const ratingKind: EngineKind<'rating'> = {
     return fits ? undefined : `answers: must hold one number from ${step.min} to ${step.max}`;
   },
   payloadField: (step) => `survey.${step.slot}.answers`,
+  redirected: withOnwardTo,
 };

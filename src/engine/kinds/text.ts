@@ -1,5 +1,5 @@
 import type { TextStep } from '../../model';
-import { trimmed, type Branch, type EngineKind } from './kind';
+import { trimmed, withOnwardTo, type Branch, type EngineKind } from './kind';
 
 /** What the customer entered on a text step (3.5). */
 export interface TextData {
@@ -33,4 +33,5 @@ export const textKind: EngineKind<'text'> = {
   dataFromPayload: (step, _move, payload) => ({ text: payload.survey[step.slot]?.comment ?? '' }),
   questions: (step) => [[step.slot, step.question]],
   payloadField: (step) => `survey.${step.slot}.comment`,
+  redirected: withOnwardTo,
 };

@@ -1,6 +1,6 @@
 // What the app build leaves out of the browser for its first screen to fit its budget: the kinds of
-// step no survey asks (scripts/build/unused-kinds-plugin.mjs), the bundle's cancellation policies
-// (scripts/build/app-bundle-plugin.mjs) and the emails' texts in the catalogs (scripts/i18n/app-catalogs.ts).
+// step no survey asks (scripts/build/unused-kinds-plugin.mjs), the bundle's cancellation policies and
+// experiments (scripts/build/app-bundle-plugin.mjs) and the emails' texts in the catalogs (scripts/i18n/app-catalogs.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -51,8 +51,8 @@ describe('the kinds of step no survey asks', () => {
 });
 
 describe('the app’s copy of the compiled bundle', () => {
-  it('has no cancellation policies (the page gets its customer’s with the user context), and everything else', async () => {
-    expect(SERVER_ONLY_KEYS).toEqual(['policies']);
+  it('has no cancellation policies (the page gets its customer’s with the user context) nor experiments, and everything else', async () => {
+    expect(SERVER_ONLY_KEYS).toEqual(['policies', 'experiments']);
     const { code } = await build('src/app/bundle.ts', [appBundlePlugin()]);
     expect(code).not.toContain('de-312k');
     expect(code).not.toContain('Jetzt');
