@@ -2,7 +2,7 @@
 // places are in check-fixtures.test.ts), drafts as warnings, the shipped policies proved on the shipped
 // survey, and the walk of screens they rest on.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { checkSurveyProject, compileProject, formatProblem, loadCheckedProject }
 import type { Problem } from '../../../scripts/survey';
 import { compileSurvey } from '../../../scripts/survey/compile-flow';
 import { hasCancelControl, isScreen, waysToDeclaration } from '../../../scripts/survey/policy-screens';
+import { editedCopy, type FileEdits } from './edited-copy';
 
 const INVALID = 'tests/fixtures/invalid';
 const tsx = 'node_modules/.bin/tsx';
@@ -28,18 +29,7 @@ afterAll(async () => {
 });
 
 /** A copy of a folder under the scratch folder, with `edit` applied to the text of the files it names. */
-async function copyWith(from: string, name: string, edits: Record<string, (text: string) => string> = {}): Promise<string> {
-  const to = join(scratch, name);
-  await cp(from, to, { recursive: true });
-  for (const [file, edit] of Object.entries(edits)) {
-    const path = join(to, file);
-    const before = await readFile(path, 'utf8');
-    const after = edit(before);
-    if (after === before) throw new Error(`the edit of ${file} changed nothing`);
-    await writeFile(path, after);
-  }
-  return to;
-}
+const copyWith = (from: string, name: string, edits?: FileEdits): Promise<string> => editedCopy(scratch, from, name, edits);
 
 const codes = (problems: readonly Problem[]): string[] => problems.map((problem) => problem.code);
 const policyProblems = (problems: readonly Problem[]): Problem[] => problems.filter((problem) => problem.code.startsWith('policy-'));
