@@ -2,7 +2,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkGraph } from './graph-check';
 import { checkSlots } from './slot-check';
-import type { CompiledPolicies } from '../../src/model';
+import type { CompiledExperiment, CompiledPolicies } from '../../src/model';
+import { checkExperiments } from './experiment-check';
+import { checkExperimentsFile } from './experiments-file-check';
 import { fileKind, isYamlFile } from './file-kind';
 import type { FileKind } from './file-kind';
 import { loadYamlFile } from './load-yaml';
@@ -14,7 +16,7 @@ import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
 import type { ToolkitsDef } from './read-toolkits';
 import { checkReferences } from './reference-check';
-import { checkSchema, readPolicies } from './schema-check';
+import { checkSchema, readExperiments, readPolicies } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
 import { catalogsBeside, checkMessages, checkTranslations } from './translation-check';
@@ -28,6 +30,8 @@ export interface CheckedFile {
   toolkits?: ToolkitsDef;
   /** A policies.yaml that matches its schema, compiled. */
   policies?: CompiledPolicies;
+  /** An experiments.yaml that matches its schema, compiled. */
+  experiments?: CompiledExperiment[];
   problems: Problem[];
 }
 
@@ -74,6 +78,8 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   }
   // The policies' proofs on the compiled flows of the surveys they govern, once those files are clean.
   problems.push(...provePolicies(files, problems));
+  // The experiments' variants on the surveys they change, the policies' proofs included.
+  problems.push(...checkExperiments(files, problems));
   problems.push(...(await translationProblems(files)));
   return { files, problems: sortProblems(problems) };
 }
@@ -96,6 +102,8 @@ export function summarize(project: CheckedProject): string {
   if (pages > 0) parts.push(count(pages, 'toolkit page'));
   const policies = project.files.reduce((sum, file) => sum + Object.keys(file.policies?.policies ?? {}).length, 0);
   if (policies > 0) parts.push(count(policies, 'policy').replace(/policys$/, 'policies'));
+  const experiments = project.files.reduce((sum, file) => sum + (file.experiments?.length ?? 0), 0);
+  if (experiments > 0) parts.push(count(experiments, 'experiment'));
   const warnings = project.problems.filter(isWarning).length;
   return `survey: ${parts.join(', ')} — no problems${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''}`;
 }
@@ -149,6 +157,10 @@ function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
     case 'policies': {
       problems.push(...checkPoliciesFile(yaml));
       return { yaml, kind, policies: readPolicies(yaml.data), problems };
+    }
+    case 'experiments': {
+      problems.push(...checkExperimentsFile(yaml));
+      return { yaml, kind, experiments: readExperiments(yaml.data), problems };
     }
     case 'provider':
       return { yaml, kind, problems };

@@ -58,9 +58,11 @@ export async function compileProject(root: string, options: CompileOptions = {})
   const [toolkitsFile] = project.files.filter((file) => file.kind === 'toolkits');
   const [providerFile] = project.files.filter((file) => file.kind === 'provider');
   const [policiesFile] = project.files.filter((file) => file.kind === 'policies');
+  const [experimentsFile] = project.files.filter((file) => file.kind === 'experiments');
   const provider = providerFile && readProvider(providerFile.yaml.data);
   const policies = policiesFile ? readPolicies(policiesFile.yaml.data) : SPEC_FLOW_ONLY;
-  if (!toolkitsFile?.toolkits || !provider || !policies) throw new Error('internal error: checked files are missing');
+  const experiments = experimentsFile ? experimentsFile.experiments : [];
+  if (!toolkitsFile?.toolkits || !provider || !policies || !experiments) throw new Error('internal error: checked files are missing');
 
   const surveys: Record<string, CompiledSurvey> = {};
   for (const file of project.files) {
@@ -74,7 +76,7 @@ export async function compileProject(root: string, options: CompileOptions = {})
     redirects: compileRedirects(toolkitsFile.toolkits),
     surveys,
     policies,
-    experiments: [],
+    experiments,
   };
   // Sorted and without undefined members: the same value that survey.json holds.
   return { bundle: sortKeys(bundle) as CompiledBundle, warnings };

@@ -1,18 +1,19 @@
 import { basename } from 'node:path';
 
 /** Which authoring format a YAML file is written in. */
-export type FileKind = 'survey' | 'toolkits' | 'provider' | 'policies';
+export type FileKind = 'survey' | 'toolkits' | 'provider' | 'policies' | 'experiments';
 
 /**
  * Decides a file's format by its name, as schemas/*.schema.json document it:
  * `toolkits.yaml` holds the toolkit pages, `provider.yaml` the provider settings, `policies.yaml` the
- * cancellation policies, any other name is a survey.
+ * cancellation policies, `experiments.yaml` the experiments on the surveys, any other name is a survey.
  */
 export function fileKind(file: string): FileKind {
   const name = basename(file).replace(/\.ya?ml$/, '');
   if (name === 'toolkits') return 'toolkits';
   if (name === 'provider') return 'provider';
   if (name === 'policies') return 'policies';
+  if (name === 'experiments') return 'experiments';
   return 'survey';
 }
 

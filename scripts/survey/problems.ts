@@ -47,6 +47,20 @@ export type ProblemCode =
   // policies.yaml on its own
   | 'duplicate-policy'
   | 'unknown-policy'
+  // experiments.yaml on its own
+  | 'duplicate-experiment'
+  | 'duplicate-variant'
+  | 'experiment-dates'
+  | 'experiment-overlap'
+  // an experiment's variants against the survey they change (a variant's policy proofs are `policy-…`)
+  | 'experiment-unknown-survey'
+  | 'experiment-unknown-step'
+  | 'experiment-unknown-answer'
+  | 'experiment-not-an-offer'
+  | 'experiment-not-a-discount'
+  | 'experiment-not-a-choice'
+  | 'experiment-order-incomplete'
+  | 'experiment-placement'
   // a policy's proof on a survey it governs: `policy-<policy id>-<rule>` (policy-check.ts)
   | PolicyProblemCode;
 

@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { CancelControl, CancellationPolicy, CompiledPolicies, ProviderSettings } from '../../src/model';
+import type { CancelControl, CancellationPolicy, CompiledExperiment, CompiledPolicies, ExperimentOverlay, ProviderSettings } from '../../src/model';
+import experimentsSchema from '../../schemas/experiments.schema.json';
 import policiesSchema from '../../schemas/policies.schema.json';
 import providerSchema from '../../schemas/provider.schema.json';
 import surveySchema from '../../schemas/survey.schema.json';
@@ -22,6 +23,7 @@ function authoringValidators(): Record<FileKind, ValidateFunction> {
       toolkits: ajv.compile(toolkitsSchema),
       provider: ajv.compile(providerSchema),
       policies: ajv.compile(policiesSchema),
+      experiments: ajv.compile(experimentsSchema),
     };
   }
   return validators;
@@ -209,4 +211,26 @@ export function readPolicies(data: unknown): CompiledPolicies | undefined {
     };
   }
   return { default: data.default, countries: { ...data.countries }, policies };
+}
+
+/** experiments.yaml as authored, when `data` matches schemas/experiments.schema.json. */
+interface AuthoredExperiments {
+  experiments: (Omit<CompiledExperiment, 'variants'> & { variants: { id: string; weight: number; overlay?: ExperimentOverlay }[] })[];
+}
+
+/**
+ * The compiled experiments when `data` matches schemas/experiments.schema.json, else undefined: the
+ * first variant of each is its control, and an overlay is written without what changes nothing
+ * (`holdout: false`).
+ */
+export function readExperiments(data: unknown): CompiledExperiment[] | undefined {
+  const validate = authoringValidators().experiments as ValidateFunction<AuthoredExperiments>;
+  if (!validate(data)) return undefined;
+  return data.experiments.map((experiment) => ({
+    ...experiment,
+    variants: experiment.variants.map(({ overlay = {}, ...variant }, index) => {
+      const { holdout, ...parts } = overlay;
+      return { ...variant, control: index === 0, overlay: holdout ? { ...parts, holdout } : parts };
+    }),
+  }));
 }

@@ -56,6 +56,8 @@ describe('the app’s copy of the compiled bundle', () => {
     const { code } = await build('src/app/bundle.ts', [appBundlePlugin()]);
     expect(code).not.toContain('de-312k');
     expect(code).not.toContain('Jetzt');
+    expect(bundle.experiments.length).toBeGreaterThan(0);
+    for (const experiment of bundle.experiments) expect(code).not.toContain(experiment.id);
     expect(code).toContain(bundle.provider.supportEmail);
     expect(code).toContain('What could we have done better?');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import experimentsSchema from '../../../schemas/experiments.schema.json';
 import providerSchema from '../../../schemas/provider.schema.json';
 import surveySchema from '../../../schemas/survey.schema.json';
 import toolkitsSchema from '../../../schemas/toolkits.schema.json';
@@ -16,7 +17,7 @@ function objectSchemas(node: unknown, pointer = '#'): [string, Record<string, un
 }
 
 describe('authoring schemas', () => {
-  const schemas = { survey: surveySchema, toolkits: toolkitsSchema, provider: providerSchema };
+  const schemas = { survey: surveySchema, toolkits: toolkitsSchema, provider: providerSchema, experiments: experimentsSchema };
 
   for (const [name, schema] of Object.entries(schemas)) {
     it(`${name}: every block rejects unknown keys and has a description or title`, () => {

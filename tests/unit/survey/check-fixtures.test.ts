@@ -82,6 +82,36 @@ const FIXTURES: Record<string, Expected> = {
   'policy-no-cancel-control': [['policy-beside-cancel-no-cancel-control', 22, 5]],
   // Offers withheld, but the survey opens on one: at the offer.
   'policy-offer-not-allowed': [['policy-no-offers-offer-not-allowed', 10, 5]],
+  // experiments.yaml on its own (experiment-check.test.ts says more). A weight of 0: at the value.
+  'experiment-weight': [['invalid-value', 11, 17]],
+  // An overlay on the control, the first variant: at the key.
+  'experiment-control-overlay': [['unknown-key', 10, 9]],
+  // An experiment id written twice, and a variant id written twice in one experiment: at the second.
+  'duplicate-experiment': [['duplicate-experiment', 14, 9]],
+  'duplicate-variant': [['duplicate-variant', 15, 13]],
+  // An end before the start: at the end.
+  'experiment-dates': [['experiment-dates', 6, 10]],
+  // Two experiments on one survey sharing days: at the later one's start.
+  'experiment-overlap': [['experiment-overlap', 28, 12]],
+  // An experiment on a survey the folder does not have: at the name.
+  'experiment-unknown-survey': [['experiment-unknown-survey', 4, 13]],
+  // What each variant's overlay names, against the survey: at the step's key, the answer, the list or the way.
+  'experiment-references': [
+    ['experiment-unknown-step', 15, 13],
+    ['experiment-not-an-offer', 21, 13],
+    ['experiment-not-a-discount', 27, 13],
+    ['experiment-not-a-choice', 33, 13],
+    ['experiment-unknown-answer', 39, 59],
+    ['experiment-order-incomplete', 45, 21],
+    ['experiment-placement', 51, 38],
+    ['experiment-placement', 57, 39],
+    ['experiment-unknown-answer', 63, 59],
+  ],
+  // A variant whose placed offer takes the survey past the policy's three screens, from two steps: at its overlay.
+  'experiment-policy': [
+    ['policy-short-too-many-screens', 14, 9],
+    ['policy-short-too-many-screens', 14, 9],
+  ],
 };
 
 const located = (problems: Problem[]): Expected => problems.map((p) => [p.code, p.line, p.col]);
@@ -235,6 +265,6 @@ describe('survey:check CLI', () => {
   it('exits 0 with a one-line summary on the shipped survey', () => {
     const run = spawnSync(tsx, ['scripts/survey/check.ts'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe('survey: 6 files, 3 surveys, 13 steps, 10 toolkit pages, 6 policies — no problems\n');
+    expect(run.stdout).toBe('survey: 7 files, 3 surveys, 13 steps, 10 toolkit pages, 6 policies, 2 experiments — no problems\n');
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import experimentsSchema from '../../../schemas/experiments.schema.json';
 import providerSchema from '../../../schemas/provider.schema.json';
 import surveySchema from '../../../schemas/survey.schema.json';
 import toolkitsSchema from '../../../schemas/toolkits.schema.json';
@@ -16,6 +17,7 @@ const SCHEMA_FILES: Record<FileKind, string> = {
   toolkits: 'schemas/toolkits.schema.json',
   provider: 'schemas/provider.schema.json',
   policies: 'schemas/policies.schema.json',
+  experiments: 'schemas/experiments.schema.json',
 };
 
 const SCHEMA_LINE = /^# yaml-language-server: \$schema=(\S+)\s*$/;
@@ -143,7 +145,7 @@ describe('editor support: the schema line of each survey file', () => {
 });
 
 describe('editor support: descriptions in the authoring schemas', () => {
-  const schemas = { survey: surveySchema, toolkits: toolkitsSchema, provider: providerSchema };
+  const schemas = { survey: surveySchema, toolkits: toolkitsSchema, provider: providerSchema, experiments: experimentsSchema };
 
   for (const [name, schema] of Object.entries(schemas)) {
     it(`${name}: every key a product manager writes has a description`, () => {
