@@ -16,8 +16,17 @@ export function trackApiCalls(page: Page): void {
   page.on('requestfailed', done);
 }
 
-/** Waits (2 s at most) until the page has no /cancel/api/ call under way; at once when it has none. */
+/**
+ * Waits (2 s at most) until the page has no /cancel/api/ call under way; at once when it has none.
+ * A call the page is about to start counts too: an effect that runs after the screen it belongs to
+ * is painted (the offer's eligibility, asked once step 1 shows) starts its call within a frame, so
+ * the page first lets a frame and the tasks queued behind it pass.
+ */
 export async function settleApiCalls(page: Page): Promise<void> {
   const calls = underWay.get(page);
-  for (let waited = 0; calls && calls.size > 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!calls) return;
+  if (page.url().startsWith('http')) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))).catch(() => undefined);
+  }
+  for (let waited = 0; calls.size > 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
 }
