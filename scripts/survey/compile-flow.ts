@@ -1,6 +1,7 @@
 import { AUDIENCES } from '../../src/model';
 import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey } from '../../src/model';
 import { compilerKindOf, type CompileContext } from './kinds';
+import { shortHash } from './canonical-json';
 import { checked } from './read-helpers';
 import type { Named, SurveyDef } from './survey-def';
 import { edgesFor, reachableFrom } from './survey-graph';
@@ -10,13 +11,22 @@ export function compileSurvey(def: SurveyDef, source: string): CompiledSurvey {
   const limits = Object.fromEntries(def.limits.map((limit) => [limit.name, Number(limit.value)]));
   const compiler = new FlowCompiler(def, limits);
   const audiences = Object.fromEntries(AUDIENCES.map((audience) => [audience, compiler.flow(audience)]));
-  return {
+  const survey = {
     id: checked(def.id, 'id').name,
     source,
     indicatorSteps: def.indicatorSteps,
     limits,
     audiences: audiences as Record<Audience, CompiledFlow>,
   };
+  return { ...survey, version: surveyVersion(survey) };
+}
+
+/**
+ * A survey's version: a short hash of what customers see, which is everything compiled but the name of
+ * its source file (moving the file changes nothing on screen).
+ */
+export function surveyVersion(survey: Omit<CompiledSurvey, 'version'> & { version?: string }): string {
+  return shortHash({ ...survey, source: undefined, version: undefined });
 }
 
 class FlowCompiler {

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SPEC_DEFAULT, SPEC_DEFAULT_POLICY, type CompiledBundle, type CompiledPolicies, type CompiledSurvey, type StepForm } from '../../src/model';
 import { stableJsonFile, sortKeys } from './canonical-json';
+import { gitCommit } from './git-commit';
 import { loadCheckedProject } from './check-project';
 import type { CheckedFile } from './check-project';
 import { compileBindings, compileRedirects } from './compile-bindings';
@@ -77,6 +78,7 @@ export async function compileProject(root: string, options: CompileOptions = {})
     surveys,
     policies,
     experiments,
+    commit: gitCommit(root),
   };
   // Sorted and without undefined members: the same value that survey.json holds.
   return { bundle: sortKeys(bundle) as CompiledBundle, warnings };

@@ -2,7 +2,7 @@
 // of the given files, each variant's overlay names what that survey has (overlay-check.ts), and the
 // survey each variant makes passes every cancellation policy the survey itself passes (policy-check.ts),
 // a broken rule being a problem at the variant's `overlay`.
-import { applyOverlay } from '../../src/engine';
+import { applyOverlay } from '../../src/engine/overlay';
 import type { CompiledExperiment, CompiledSurvey, CompiledVariant } from '../../src/model';
 import type { YamlFile, YamlPath } from './load-yaml';
 import { overlayMistakes } from './overlay-check';

@@ -3,7 +3,6 @@
 import type { CompiledExperiment, CompiledVariant } from '../model';
 import { unitHash } from './unit-hash';
 
-export { applyOverlay } from './overlay';
 export { hash32, unitHash } from './unit-hash';
 
 /** The UTC day of a moment (milliseconds since the epoch), as YYYY-MM-DD. */

@@ -12,3 +12,6 @@ export * from './kinds';
 export * from './replay';
 export * from './submission-path';
 export * from './experiments';
+// Not re-exported, so the page's first screen does not carry them: each is imported by its path where
+// it is used, and by the page as a chunk of its own (./overlay for a customer in an experiment,
+// ./visit-events with the visit recorder).

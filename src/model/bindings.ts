@@ -50,4 +50,6 @@ export interface CompiledBundle {
   policies: CompiledPolicies;
   /** The experiments on the surveys (survey/experiments.yaml), in file order; none where there is no such file. */
   experiments: CompiledExperiment[];
+  /** The git commit the survey was compiled from, when it was compiled in a git checkout. */
+  commit?: string;
 }

@@ -228,6 +228,11 @@ export interface CompiledSurvey {
   id: string;
   /** The YAML file it came from, relative to the project root. */
   source: string;
+  /**
+   * Which version of the survey customers see: a short hash of the compiled survey but its source
+   * file's name. Every visit, event and submission records it, so insights never mix two versions.
+   */
+  version: string;
   /** Total number of steps the indicator shows; absent for a survey without an indicator. */
   indicatorSteps?: number;
   limits: Record<string, number>;

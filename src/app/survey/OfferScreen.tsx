@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import { downgradePlans, type OfferData } from '../../engine';
 import type { OfferStep } from '../../model';
-import { OfferStepForm, type OfferStepFormProps } from '../../renderer';
+import { OfferStepForm, type OfferStepFormProps } from '../../renderer/OfferStepForm';
 import { useFailure } from '../components/failure';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { retentionAttempt, takeOffer, type RetentionAttempt } from '../retention';

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api';
 import { buildPayload, transition, type StepData, type SurveyState } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { CancellationPolicy, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
-import { declaredName } from '../../renderer';
+import { declaredName } from '../../renderer/declaration-form';
 import type { ReadyUser } from '../components/WithUser';
 import { submitSurvey, unlessTooSoon, type SubmissionAttempt } from '../submission';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { appBundlePlugin, SERVER_ONLY_KEYS } from '../../../scripts/build/app-bundle-plugin.mjs';
+import { appBundlePlugin, SERVER_ONLY_KEYS, SERVER_RECORD_KEYS } from '../../../scripts/build/app-bundle-plugin.mjs';
 import { keepKinds, unusedKindsPlugin, usedStepTypes } from '../../../scripts/build/unused-kinds-plugin.mjs';
 import { isServerOnly, withoutMessages } from '../../../scripts/i18n/app-catalogs';
 import { readPo } from '../../../scripts/i18n/po-file';
@@ -52,7 +52,8 @@ describe('the kinds of step no survey asks', () => {
 
 describe('the app’s copy of the compiled bundle', () => {
   it('has no cancellation policies (the page gets its customer’s with the user context) nor experiments, and everything else', async () => {
-    expect(SERVER_ONLY_KEYS).toEqual(['policies', 'experiments']);
+    expect(SERVER_ONLY_KEYS).toEqual(['policies']);
+    expect(SERVER_RECORD_KEYS).toEqual(['experiments', 'commit']);
     const { code } = await build('src/app/bundle.ts', [appBundlePlugin()]);
     expect(code).not.toContain('de-312k');
     expect(code).not.toContain('Jetzt');

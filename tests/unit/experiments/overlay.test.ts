@@ -1,19 +1,8 @@
 // applyOverlay: the survey a variant shows, a compiled survey the engine, the replay and the renderer
 // walk unchanged; the survey it starts from is never changed.
 import { describe, expect, it } from 'vitest';
-import {
-  applyOverlay,
-  availableOffers,
-  buildPayload,
-  currentStep,
-  enumeratePaths,
-  offerSteps,
-  replayProblem,
-  startSurvey,
-  toolkitHasOffers,
-  transition,
-  type PathMove,
-} from '../../../src/engine';
+import {availableOffers, buildPayload, currentStep, enumeratePaths, offerSteps, replayProblem, startSurvey, toolkitHasOffers, transition, type PathMove} from '../../../src/engine';
+import { applyOverlay } from '../../../src/engine/overlay';
 import { AUDIENCES, isStepOfType, type Audience, type CompiledStep, type CompiledSurvey, type ExperimentOverlay } from '../../../src/model';
 import { cancellationSurvey } from '../engine/compiled';
 import { USER, walk } from '../engine/walk';

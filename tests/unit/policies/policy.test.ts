@@ -5,7 +5,8 @@ import { ADDED_CALLS, ApiError, createApi, csrfToken } from '../../../src/api';
 import { pagePolicy } from '../../../src/app/policy';
 import { isSpecFlow, policyFor, readPolicy, SPEC_DEFAULT, type CompiledBundle, type FormStep } from '../../../src/model';
 import { testBundle } from '../../server/helpers/bundle';
-import { declarationData, declarationStep, declaredName, isBlankData } from '../../../src/renderer';
+import { isBlankData } from '../../../src/renderer';
+import { declarationData, declarationStep, declaredName } from '../../../src/renderer/declaration-form';
 import { json, sent, stubFetch } from '../api/fetch-stub';
 
 // The compiled bundle as the server reads it (the app's copy leaves the policies out).

@@ -368,7 +368,7 @@ describe('compiler output', () => {
 
   it('sorts the keys of survey.json', async () => {
     const json = (await compiledFiles(ROOT)).get('src/generated/survey.json') ?? '';
-    expect(Object.keys(JSON.parse(json) as object)).toEqual(['experiments', 'policies', 'provider', 'redirects', 'surveys', 'toolkits']);
+    expect(Object.keys(JSON.parse(json) as object)).toEqual(['commit', 'experiments', 'policies', 'provider', 'redirects', 'surveys', 'toolkits']);
   });
 
   it('refuses to compile a survey with problems, carrying all of them', async () => {
