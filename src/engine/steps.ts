@@ -83,3 +83,11 @@ export function stepIndicator(survey: CompiledSurvey, state: SurveyState): { cur
   if (step.indicator === undefined || survey.indicatorSteps === undefined) return null;
   return { current: step.indicator, total: survey.indicatorSteps };
 }
+
+/** The ids a customer may answer the step with: its answers, and each branch's answer (an offer's `accepted`). */
+export function answerIdsOf(step: CompiledStep): Set<string> {
+  const kind = kindOf(step);
+  const ids = new Set<string>(kind.answers?.(step).map((answer) => answer.id) ?? []);
+  for (const branch of kind.branches(step)) if (branch.answer !== undefined) ids.add(branch.answer);
+  return ids;
+}

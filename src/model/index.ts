@@ -10,3 +10,4 @@ export * from './user';
 export * from './access';
 export * from './languages';
 export * from './submission-path';
+export * from './visits';

@@ -1,3 +1,4 @@
+import type { ExperimentOverlay } from './experiments';
 import type { CancellationPolicy } from './policy';
 /** Toolkit ids as they appear in a user's `active_toolkits` (spec §3). */
 export type ToolkitId =
@@ -58,6 +59,16 @@ export interface ContextResponse {
   downgrades?: { toolkit: string; plan: string }[];
   /** The cancellation policy of the user's country, with its rules (our addition; absent: the spec's flow). */
   policy?: CancellationPolicy;
+  /** The user's variant of each experiment running now (our addition; absent or empty: the surveys as compiled). */
+  experiments?: AssignedVariant[];
+}
+
+/** The variant of an experiment a user is shown: the survey it runs on, and its overlay. */
+export interface AssignedVariant {
+  survey: string;
+  experiment: string;
+  variant: string;
+  overlay: ExperimentOverlay;
 }
 
 /** A paid user whose period is '1 month' counts as monthly paid (spec §1, §9). */

@@ -12,6 +12,7 @@ import type { RequestCounts } from './store/request-counts';
 import type { Store } from './store/store';
 import type { SubmissionTable } from './store/submissions';
 import type { ToolkitRegistry } from './toolkits';
+import type { VisitTables } from './store/visits';
 
 /** What the route modules share: settings, bundle data, storage and the clock. */
 export interface ServerContext {
@@ -27,6 +28,8 @@ export interface ServerContext {
   /** The audit trail: the policy, screens and times of every cancellation (retained AUDIT_RETENTION_DAYS). */
   records: CancellationRecords;
   submissions: SubmissionTable;
+  /** The survey versions served, the visits of the survey screen and their events (retention insights). */
+  visits: VisitTables;
   offers: OfferTables;
   /** The demo accounts, one per sign-in. */
   accounts: AccountTable;

@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET that changes state (confirm, downgrade) and so needs the CSRF header like a POST. */
     csrf?: boolean;
+    /**
+     * A write whose token may come in the body instead (`csrf_token`): navigator.sendBeacon cannot set a
+     * header. The route checks it with `requireCsrfToken` once the body is parsed.
+     */
+    csrfInBody?: boolean;
   }
 }
 
@@ -31,14 +36,12 @@ function refuseCrossSite(request: FastifyRequest, publicOrigin: string): void {
   }
 }
 
-function requireCsrfToken(request: FastifyRequest, session: Session): void {
-  const header = request.headers[CSRF_HEADER];
+/** Refuses a write without the session's CSRF token: the header's, or `fromBody` where the route allows it. */
+export function requireCsrfToken(request: FastifyRequest, session: Session, body?: { token: unknown }): void {
+  const header = request.headers[CSRF_HEADER] ?? (typeof body?.token === 'string' ? body.token : undefined);
   if (header === undefined || header === '') {
-    throw new ApiError(
-      403,
-      'csrf-token-missing',
-      'X-CSRFToken: the header is missing; get the token from /cancel/api/get-csrf-token/.',
-    );
+    const where = body === undefined ? 'X-CSRFToken: the header is missing' : 'X-CSRFToken: neither the header nor the body\'s csrf_token is there';
+    throw new ApiError(403, 'csrf-token-missing', `${where}; get the token from /cancel/api/get-csrf-token/.`);
   }
   if (typeof header !== 'string' || !sameSecret(header, session.csrfToken)) {
     throw new ApiError(403, 'csrf-token-invalid', "X-CSRFToken: the token does not belong to this session.");
@@ -57,6 +60,7 @@ export function apiGuard(sessions: Sessions, publicOrigin: () => string): onRequ
       throw new ApiError(401, 'not-signed-in', 'You are not signed in (no valid session cookie).');
     }
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-    if (isWrite || request.routeOptions.config.csrf === true) requireCsrfToken(request, session);
+    const inBody = request.routeOptions.config.csrfInBody === true && request.headers[CSRF_HEADER] === undefined;
+    if ((isWrite && !inBody) || request.routeOptions.config.csrf === true) requireCsrfToken(request, session);
   };
 }

@@ -36,11 +36,13 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
  * Fastify's (prototype-poisoning safe), and a body nesting deeper than MAX_BODY_DEPTH is refused
  * before anything walks it. The client sends `Content-Type: application/json` on every
  * call, also without a body, so an empty body counts as no body rather than as malformed JSON.
+ * A route that takes navigator.sendBeacon's bodies adds `text/plain` in its own scope: a beacon
+ * can only send JSON as text.
  */
-export function installJsonParser(app: FastifyInstance): void {
+export function installJsonParser(app: FastifyInstance, contentTypes: readonly string[] = ['application/json']): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser([...contentTypes], { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') {
       done(null, undefined);

@@ -306,4 +306,118 @@ export const MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  // Retention insights: the survey versions the server has served (with the commit each was compiled
+  // from), the visits of the survey screen with how each ended, their events (ids only, never typed
+  // text), and the day's counts the insights add up (kept as the events arrive, so a range of a
+  // million visits is summed, not walked). A submission records its version, variant and visit.
+  {
+    sqlite: `
+  CREATE TABLE survey_versions (
+    version TEXT PRIMARY KEY,
+    survey TEXT NOT NULL,
+    git_commit TEXT,
+    first_served_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE survey_visits (
+    visit_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    toolkit TEXT NOT NULL,
+    survey TEXT NOT NULL,
+    version TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    language TEXT NOT NULL,
+    experiment TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    day TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    last_event_at INTEGER NOT NULL,
+    last_step TEXT NOT NULL,
+    last_type TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('', 'saved', 'cancelled', 'confirmed'))
+  ) STRICT;
+  CREATE INDEX survey_visits_day ON survey_visits (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, last_event_at, last_type);
+  CREATE INDEX survey_visits_user ON survey_visits (user_id, toolkit, started_at);
+  CREATE TABLE visit_events (
+    event_id TEXT PRIMARY KEY,
+    visit_id TEXT NOT NULL REFERENCES survey_visits (visit_id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    step TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX visit_events_visit ON visit_events (visit_id, type, step, answer);
+  CREATE TABLE visit_counts (
+    day TEXT NOT NULL,
+    toolkit TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    language TEXT NOT NULL,
+    version TEXT NOT NULL,
+    experiment TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    step TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, toolkit, audience, language, version, experiment, variant, metric, step, answer)
+  ) STRICT;
+  ALTER TABLE survey_submissions ADD COLUMN version TEXT;
+  ALTER TABLE survey_submissions ADD COLUMN experiment TEXT;
+  ALTER TABLE survey_submissions ADD COLUMN variant TEXT;
+  ALTER TABLE survey_submissions ADD COLUMN visit_id TEXT;
+  `,
+    postgres: `
+  CREATE TABLE survey_versions (
+    version TEXT PRIMARY KEY,
+    survey TEXT NOT NULL,
+    git_commit TEXT,
+    first_served_at BIGINT NOT NULL
+  );
+  CREATE TABLE survey_visits (
+    visit_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    toolkit TEXT NOT NULL,
+    survey TEXT NOT NULL,
+    version TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    language TEXT NOT NULL,
+    experiment TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    day TEXT NOT NULL,
+    started_at BIGINT NOT NULL,
+    last_event_at BIGINT NOT NULL,
+    last_step TEXT NOT NULL,
+    last_type TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('', 'saved', 'cancelled', 'confirmed'))
+  );
+  CREATE INDEX survey_visits_day ON survey_visits (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, last_event_at, last_type);
+  CREATE INDEX survey_visits_user ON survey_visits (user_id, toolkit, started_at);
+  CREATE TABLE visit_events (
+    event_id TEXT PRIMARY KEY,
+    visit_id TEXT NOT NULL REFERENCES survey_visits (visit_id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    step TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX visit_events_visit ON visit_events (visit_id, type, step, answer);
+  CREATE TABLE visit_counts (
+    day TEXT NOT NULL,
+    toolkit TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    language TEXT NOT NULL,
+    version TEXT NOT NULL,
+    experiment TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    step TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    count BIGINT NOT NULL,
+    PRIMARY KEY (day, toolkit, audience, language, version, experiment, variant, metric, step, answer)
+  );
+  ALTER TABLE survey_submissions ADD COLUMN version TEXT;
+  ALTER TABLE survey_submissions ADD COLUMN experiment TEXT;
+  ALTER TABLE survey_submissions ADD COLUMN variant TEXT;
+  ALTER TABLE survey_submissions ADD COLUMN visit_id TEXT;
+  `,
+  },
 ];

@@ -20,6 +20,7 @@ import { contextRoutes } from './routes/api-context';
 import { confirmationRoutes } from './routes/api-confirmation';
 import { declarationRoutes } from './routes/declarations';
 import { offerRoutes } from './routes/api-offers';
+import { visitEventRoutes } from './routes/visit-events';
 import { surveyRoutes } from './routes/api-survey';
 import { installSecurityHeaders } from './security-headers';
 import { createSessions } from './sessions';
@@ -87,6 +88,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     cancellations: store.cancellations,
     records: store.records,
     submissions: store.submissions,
+    visits: store.visits,
     offers: store.offers,
     accounts: store.accounts,
     requestCounts: store.requestCounts,
@@ -96,6 +98,10 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     publicOrigin: () => config.publicUrl ?? listeningOrigin(app, config.host, config.port),
   };
 
+  await store.visits.recordVersions(
+    Object.values(bundle.surveys).map((survey) => ({ version: survey.version, survey: survey.id, commit: bundle.commit })),
+    now(),
+  );
   await app.register(
     async (api) => {
       api.addHook('onRequest', apiGuard(sessions, ctx.publicOrigin));
@@ -104,6 +110,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
       confirmationRoutes(api, ctx);
       declarationRoutes(api, ctx);
       offerRoutes(api, ctx);
+      visitEventRoutes(api, ctx);
     },
     { prefix: '/cancel/api' },
   );

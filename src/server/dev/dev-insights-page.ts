@@ -1,9 +1,13 @@
 // GET /dev/insights: the date-range form, the totals, and per step-1 reason and per path a bar chart
 // with the table of the same numbers beside it.
 import { escapeHtml as e } from '../html';
+import { AUDIENCES, LANGUAGES, type CompiledBundle } from '../../model';
 import type { Count, Insights } from '../store/insights';
+import type { ServedVersion, VisitFilter } from '../store/visits';
 import { barChartSvg, type Bar } from './dev-insights-chart';
+import { visitSections } from './dev-insights-visits';
 import { devToolsPage } from './dev-survey-layout';
+import type { VisitInsights } from './visit-insights';
 
 /** What the page shows: the chosen range and toolkit, and either the counts or what was wrong with the form. */
 export interface InsightsView {
@@ -13,6 +17,12 @@ export interface InsightsView {
   toolkits: readonly string[];
   insights?: Insights;
   error?: string;
+  /** The visits' filter beyond the toolkit: audience, language, version. */
+  filter?: VisitFilter['where'];
+  /** The survey versions the server has served, for the form's choice. */
+  versions?: readonly ServedVersion[];
+  /** The retention figures of the visits (store/visits.ts). */
+  visits?: VisitInsights;
 }
 
 const percent = (count: number, total: number): string => `${total === 0 ? 0 : Math.round((count / total) * 100)}%`;
@@ -54,6 +64,13 @@ ${rows}
 </section>`;
 }
 
+function choice(label: string, name: string, all: string, values: readonly string[], current: string | undefined): string {
+  const options = [`<option value=""${current === undefined ? ' selected' : ''}>${e(all)}</option>`]
+    .concat(values.map((value) => `<option value="${e(value)}"${value === current ? ' selected' : ''}>${e(value)}</option>`))
+    .join('');
+  return `<label>${e(label)} <select name="${e(name)}">${options}</select></label>`;
+}
+
 function form(view: InsightsView): string {
   const toolkits = [`<option value=""${view.toolkit === undefined ? ' selected' : ''}>all toolkits</option>`]
     .concat(view.toolkits.map((toolkit) => `<option value="${e(toolkit)}"${toolkit === view.toolkit ? ' selected' : ''}>${e(toolkit)}</option>`))
@@ -62,6 +79,9 @@ function form(view: InsightsView): string {
 <label>From <input type="date" name="from" value="${e(view.from)}" required></label>
 <label>To <input type="date" name="to" value="${e(view.to)}" required></label>
 <label>Toolkit <select name="toolkit">${toolkits}</select></label>
+${choice('Audience', 'audience', 'all audiences', AUDIENCES, view.filter?.audience)}
+${choice('Language', 'language', 'all languages', LANGUAGES, view.filter?.language)}
+${choice('Version', 'version', 'all versions, each apart', (view.versions ?? []).map((v) => v.version), view.filter?.version)}
 <button type="submit">Show</button>
 </form>`;
 }
@@ -82,12 +102,16 @@ ${chartRow('paths', 'Submissions per path', 'Path: the answers chosen, in order'
 }
 
 /** The whole /dev/insights page. */
-export function insightsPage(view: InsightsView): string {
+export function insightsPage(view: InsightsView, bundle: CompiledBundle): string {
   return devToolsPage({
     title: 'Survey insights',
     current: '/dev/insights',
     body: `<p class="lead">What the stored survey submissions say, from the first to the last day chosen (both included, UTC). A path is the answers chosen on steps 1 to 4, then any retention offer declined; the export (<code>npm run responses:export</code>) writes the same paths.</p>
 ${form(view)}
+<h2>Visits and what they saved</h2>
+<p class="muted">A visit starts when the survey screen shows. It is saved when the customer accepts an offer or downgrade or chooses to stay, cancelled when the survey is sent, confirmed when the cancellation takes effect, and abandoned when the page is left without any of these, or after 30 minutes without an event. Each survey version, and each experiment variant, is counted apart. <a href="/dev/insights.json">The same figures as JSON</a>.</p>
+${view.visits && view.error === undefined ? visitSections(view.visits, bundle) : ''}
+<h2>Submissions</h2>
 ${results(view)}`,
   });
 }

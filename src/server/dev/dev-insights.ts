@@ -3,8 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { submissionPathOf, surveyOfToolkit } from '../../engine';
+import { AUDIENCES, LANGUAGES } from '../../model';
 import { insightsOf } from '../store/insights';
+import type { VisitFilter } from '../store/visits';
 import { insightsPage, type InsightsView } from './dev-insights-page';
+import { visitInsights } from './visit-insights';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The range shown when none is chosen: the last 30 days, today included. */
@@ -34,21 +37,56 @@ export function parseRange(query: Record<string, unknown>, now: number): { from:
   return { from, to, range: { from: start, to: end + DAY_MS } };
 }
 
-/** Registers /dev/insights; the caller does so only outside production. */
+const chosen = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The visits' filter of the form's fields; an audience or language it does not know is an error. */
+export function visitFilterOf(query: Record<string, unknown>, from: string, to: string): { filter: VisitFilter; error?: string } {
+  const where: VisitFilter['where'] = {};
+  const toolkit = chosen(query.toolkit);
+  const audience = chosen(query.audience);
+  const language = chosen(query.language);
+  const version = chosen(query.version);
+  if (toolkit !== undefined) where.toolkit = toolkit;
+  if (version !== undefined) where.version = version;
+  if (audience !== undefined) where.audience = audience;
+  if (language !== undefined) where.language = language;
+  const filter = { fromDay: from, toDay: to, where };
+  if (audience !== undefined && !(AUDIENCES as readonly string[]).includes(audience)) return { filter, error: `Audience: '${audience}' is none of ${AUDIENCES.join(', ')}.` };
+  if (language !== undefined && !(LANGUAGES as readonly string[]).includes(language)) return { filter, error: `Language: '${language}' is none of ${LANGUAGES.join(', ')}.` };
+  return { filter };
+}
+
+/** Registers /dev/insights and /dev/insights.json; the caller does so only outside production. */
 export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // A record's path is read from its ids, named by the texts of the survey its toolkit's page shows.
   const store = insightsOf(ctx.store.submissions, (payload) => submissionPathOf(surveyOfToolkit(ctx.bundle, payload.toolkit), payload));
 
-  app.get('/dev/insights', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+  /** The view of the form's query: the submissions' counts and the visits' figures, or what is wrong with the form. */
+  async function viewOf(query: Record<string, unknown>): Promise<InsightsView> {
     const toolkits = await store.toolkits();
-    const toolkit = typeof query.toolkit === 'string' && query.toolkit !== '' ? query.toolkit : undefined;
+    const toolkit = chosen(query.toolkit);
     const { from, to, range, error } = parseRange(query, ctx.now());
-    const view: InsightsView = { from, to, toolkit, toolkits, error };
-    if (range !== undefined) view.insights = await store.insights(range, toolkit);
+    const { filter, error: filterError } = visitFilterOf(query, from, to);
+    const view: InsightsView = { from, to, toolkit, toolkits, error: error ?? filterError, filter: filter.where, versions: await ctx.visits.versions() };
+    if (range !== undefined && view.error === undefined) {
+      view.insights = await store.insights(range, toolkit);
+      view.visits = await visitInsights(ctx.visits, ctx.bundle, filter, ctx.now());
+    }
+    return view;
+  }
+
+  app.get('/dev/insights.json', async (request, reply) => {
+    const view = await viewOf(request.query as Record<string, unknown>);
+    if (view.error !== undefined) return reply.code(400).send({ error: 'invalid-range', message: view.error });
+    return reply.send({ submissions: view.insights, ...view.visits });
+  });
+
+  app.get('/dev/insights', async (request, reply) => {
+    const view = await viewOf(request.query as Record<string, unknown>);
+    const error = view.error;
     return reply
       .code(error === undefined ? 200 : 400)
       .type('text/html; charset=utf-8')
-      .send(insightsPage(view));
+      .send(insightsPage(view, ctx.bundle));
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContextResponse, PendingCancellation } from '../../model';
 import type { ServerContext } from '../context';
+import { assignedVariants } from '../experiments';
 import { policyOf } from '../policies';
 import { sessionOf } from './toolkit-call';
 
@@ -26,6 +27,8 @@ export function contextRoutes(app: FastifyInstance, ctx: ServerContext): void {
       downgrades: await ctx.offers.downgrades(userId),
       policy: policyOf(ctx.bundle, user),
     };
+    const experiments = assignedVariants(ctx.bundle, userId, ctx.now());
+    if (experiments.length > 0) body.experiments = experiments;
     return body;
   });
 

@@ -6,7 +6,8 @@ import { ApiError } from '../errors';
 import { SURVEY_STORAGE_LIMIT } from '../survey-limit';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
-import { requireAccess, sessionOf, surveyOfBinding } from './toolkit-call';
+import { requireAccess, sessionOf } from './toolkit-call';
+import { customerSurvey } from '../experiments';
 
 export { SURVEY_STORAGE_LIMIT };
 
@@ -30,10 +31,11 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
         throw new ApiError(400, 'unknown-toolkit', `toolkit: '${payload.toolkit}' is not a toolkit (known: ${known}).`);
       }
       requireAccess(user, binding);
-      const survey = surveyOfBinding(ctx, binding);
+      const userId = String(user.user_id);
+      const shown = customerSurvey(ctx.bundle, binding, userId, ctx.now());
+      const { survey } = shown;
       const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
-      const userId = String(user.user_id);
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => {
         const now = ctx.now();
         const { count, windowEnds } = await ctx.requestCounts.hit(userId, 'survey-storage', SURVEY_STORAGE_LIMIT.windowMs, now);
@@ -45,7 +47,12 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
         }
         // One submission per cancellation (decision 75): a repeat answers the first record and stores nothing.
         const first = await ctx.submissions.first(userId, binding.toolkit);
-        return { status: 200, body: { stored: true, id: first ?? (await ctx.submissions.insert(userId, payload, now)) } };
+        return { status: 200, body: { stored: true, id: first ?? (await ctx.submissions.insert(userId, payload, now, {
+              version: payload.version ?? survey.version,
+              experiment: shown.experiment,
+              variant: shown.variant,
+              visitId: payload.visit ?? null,
+            })) } };
       });
       return reply.code(outcome.status).send(outcome.body);
     },

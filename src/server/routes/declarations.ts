@@ -1,6 +1,6 @@
 // Cancellations under a policy (survey/policies.yaml): the declaration from the policy's screen, the
 // audit trail every cancellation writes, and the receipt's undo. Our additions to spec §7.
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { audienceOf } from '../../engine';
 import { DECLARATION_SCREEN, isSpecFlow, type DeclarationReceipt, type DeclarationRequest, type EffectRule } from '../../model';
@@ -10,6 +10,7 @@ import { languageOf } from '../languages';
 import { policyOf } from '../policies';
 import { receiptMail } from '../receipt-mail';
 import type { CancellationRecord } from '../store/cancellation-records';
+import { recordOnLatestVisit } from '../store/visits';
 import { toolkitsEndedBy } from '../subscriptions';
 import { randomToken, sha256 } from '../tokens';
 import { mailConfirmation } from './api-confirmation';
@@ -80,6 +81,7 @@ async function cancelNow(ctx: ServerContext, call: ToolkitCall, body: Declaratio
   const now = ctx.now();
   const request = await ctx.cancellations.openRequest(userId, binding.toolkit, now);
   await ctx.cancellations.confirm(request.id, now);
+  await recordOnLatestVisit(ctx.visits, userId, binding.toolkit, { id: randomUUID(), type: 'confirmed' }, now);
   await ctx.offers.withdraw(userId, toolkitsEndedBy(binding, ctx.bundle.toolkits), now);
   const record = await declare(ctx, call, 'immediate', checkedScreens(call, body.screens), now);
   const key = randomToken();

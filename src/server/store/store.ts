@@ -11,6 +11,7 @@ import { sessionSecret } from './settings';
 import type { Dialect, SqlDatabase } from './sql/database';
 import { openConfiguredDatabase } from './sql/open';
 import { submissionTable, type SubmissionTable } from './submissions';
+import { visitTables, type VisitTables } from './visits';
 
 /**
  * Everything the server keeps, as one async interface: the routes, the dev pages, sessions,
@@ -26,6 +27,8 @@ export interface Store {
   /** The audit trail of cancellations under their policies, and the receipts' undo keys. */
   records: CancellationRecords;
   submissions: SubmissionTable;
+  /** The survey versions served, the visits of the survey screen, their events and the day's counts (retention insights). */
+  visits: VisitTables;
   offers: OfferTables;
   idempotency: IdempotencyTable;
   outbox: OutboxTable;
@@ -53,6 +56,7 @@ export function storeOver(db: SqlDatabase): Store {
     cancellations: cancellationTables(db),
     records: cancellationRecords(db),
     submissions: submissionTable(db),
+    visits: visitTables(db),
     offers: offerTables(db),
     idempotency: idempotencyTable(db),
     outbox: outboxTable(db),

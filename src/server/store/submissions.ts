@@ -7,9 +7,17 @@ export interface TimeRange {
   to: number;
 }
 
+/** What a submission records beside its payload: the survey version, the experiment variant and the visit it came from. */
+export interface SubmissionContext {
+  version: string;
+  experiment: string;
+  variant: string;
+  visitId: string | null;
+}
+
 /** Survey submissions: the validated payload as JSON, with who sent it and for which toolkit. */
 export interface SubmissionTable {
-  insert(userId: string, payload: SurveyPayload, now: number): Promise<number>;
+  insert(userId: string, payload: SurveyPayload, now: number, context?: SubmissionContext): Promise<number>;
   /** The id of the user's first submission for the toolkit, if any. */
   first(userId: string, toolkit: string): Promise<number | undefined>;
   /** The steps of the path of the user's first submission for the toolkit (the screens it showed); empty without one. */
@@ -23,10 +31,10 @@ export interface SubmissionTable {
 /** The survey_submissions table's queries. */
 export function submissionTable(db: SqlDatabase): SubmissionTable {
   return {
-    async insert(userId, payload, now) {
+    async insert(userId, payload, now, context) {
       const row = await db.get<{ id: number }>(
-        'INSERT INTO survey_submissions (user_id, toolkit, payload, created_at) VALUES (?, ?, ?, ?) RETURNING id',
-        [userId, payload.toolkit, JSON.stringify(payload), now],
+        'INSERT INTO survey_submissions (user_id, toolkit, payload, created_at, version, experiment, variant, visit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        [userId, payload.toolkit, JSON.stringify(payload), now, context?.version ?? null, context?.experiment ?? null, context?.variant ?? null, context?.visitId ?? null],
       );
       if (row === undefined) throw new Error('the submission was not stored');
       return row.id;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { CompiledBundle } from '../../../src/model';
 import type { ServerConfig } from '../../../src/server/config';
 import type { MailboxEntry } from '../../../src/server/dev/dev';
 import type { MailTransport } from '../../../src/server/mail';
@@ -44,6 +45,8 @@ export interface HarnessOptions {
   policyCountries?: Record<string, string>;
   /** AUDIT_RETENTION_DAYS. */
   auditRetentionDays?: number;
+  /** Another compiled bundle than the test bundle (a changed survey: a new version of it). */
+  bundle?: CompiledBundle;
 }
 
 /** One cookie of a response's Set-Cookie headers. */
@@ -223,7 +226,7 @@ export class Harness {
       confirmKeyTtlSeconds: this.options.confirmKeyTtlSeconds ?? 24 * 60 * 60,
       ...(this.options.auditRetentionDays === undefined ? {} : { auditRetentionDays: this.options.auditRetentionDays }),
     };
-    const bundle = testBundle();
+    const bundle = this.options.bundle ?? testBundle();
     const countries = this.options.policyCountries;
     this.app = await buildServer({
       config,

@@ -1,0 +1,91 @@
+// The retention sections of /dev/insights: per toolkit, survey version and variant, the visits and how
+// they ended, the funnel, the answers' shares, the offers, the paths as a flow picture and the days;
+// then each experiment's variants with their intervals and the sample-ratio check.
+import type { CompiledBundle } from '../../model';
+import { escapeHtml as e } from '../html';
+import { flowSankeySvg } from './dev-insights-flow';
+import { graphMoves, type ExperimentReport, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
+
+const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
+
+function table(id: string, caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cells = (row: readonly (string | number)[]) =>
+    row.map((cell) => (typeof cell === 'number' ? `<td class="num">${cell}</td>` : `<td>${e(cell)}</td>`)).join('');
+  return `<table id="${e(id)}">
+<caption>${e(caption)}</caption>
+<thead><tr>${head.map((h, i) => `<th scope="col"${i > 0 ? ' class="num"' : ''}>${e(h)}</th>`).join('')}</tr></thead>
+<tbody>
+${rows.map((row) => `<tr>${cells(row)}</tr>`).join('\n')}
+</tbody>
+</table>`;
+}
+
+const shareRows = (shares: readonly VisitShare[]) => shares.map((share) => [share.key, share.visits, share.saved, pct(share.savedRate)]);
+
+function groupName(group: GroupReport): string {
+  const variant = group.experiment === '' ? '' : ` · experiment ${group.experiment}, variant ${group.variant}`;
+  const commit = group.commit ? ` (commit ${group.commit})` : '';
+  return `${group.toolkit} · version ${group.version}${commit}${group.current ? ', served now' : ', served before'}${variant}`;
+}
+
+function groupSection(group: GroupReport, index: number, bundle: CompiledBundle): string {
+  const id = `group-${index}`;
+  const { outcomes } = group;
+  const survey = group.current ? bundle.surveys[group.survey] : undefined;
+  const picture =
+    survey === undefined
+      ? '<p class="muted">The flow picture needs the compiled survey of this version; the server serves another now. The tables hold its figures.</p>'
+      : flowSankeySvg(group.funnel, group.moves, graphMoves(survey), {
+          id: `${id}-flow`,
+          title: `The paths of ${group.toolkit}'s visits: each step as tall as the visits that reached it, each arrow as wide as the visits that took it`,
+          describedBy: `${id}-funnel`,
+        });
+  return `<section class="visit-group" aria-labelledby="${id}-heading" data-toolkit="${e(group.toolkit)}" data-version="${e(group.version)}" data-variant="${e(group.variant)}">
+<h2 id="${id}-heading">${e(groupName(group))}</h2>
+<ul class="totals">
+<li><strong data-figure="visits">${group.visits}</strong> visits</li>
+<li><strong data-figure="saved">${outcomes.saved}</strong> saved</li>
+<li><strong data-figure="cancelled">${outcomes.cancelled}</strong> cancelled</li>
+<li><strong data-figure="confirmed">${outcomes.confirmed}</strong> confirmed</li>
+<li><strong data-figure="abandoned">${outcomes.abandoned}</strong> abandoned</li>
+<li><strong data-figure="open">${outcomes.open}</strong> still open</li>
+<li><strong data-figure="saved-rate">${pct(group.savedRate)}</strong> saved rate</li>
+</ul>
+<div class="panel">${table(`${id}-funnel`, 'Funnel: visits that reached each step, and that were abandoned there', ['Step', 'Reached', 'Left here'], group.funnel.map((step) => [`${step.title} (${step.step})`, step.reached, step.left]))}</div>
+<figure class="chart panel">${picture}</figure>
+<div class="panel">${table(`${id}-answers`, 'Answers: the share of the visits shown each step that chose each answer', ['Step · answer', 'Chosen', 'Shown', 'Share'], group.answers.map((a) => [`${a.step} · ${a.text}`, a.chosen, a.shown, pct(a.share)]))}</div>
+<div class="panel">${table(`${id}-offers`, 'Retention offers', ['Offer', 'Shown', 'Accepted', 'Declined', 'Acceptance rate'], group.offers.map((o) => [`${o.title} (${o.step})`, o.shown, o.accepted, o.declined, pct(o.acceptanceRate)]))}</div>
+<div class="panel">${table(`${id}-audiences`, 'Per audience', ['Audience', 'Visits', 'Saved', 'Saved rate'], shareRows(group.audiences))}</div>
+<div class="panel">${table(`${id}-languages`, 'Per language', ['Language', 'Visits', 'Saved', 'Saved rate'], shareRows(group.languages))}</div>
+<div class="panel">${table(`${id}-daily`, 'Per day (UTC)', ['Day', 'Visits', 'Saved', 'Saved rate'], shareRows(group.daily))}</div>
+</section>`;
+}
+
+const interval = (i: { low: number; high: number }): string => `${pct(i.low)} to ${pct(i.high)}`;
+
+function experimentSection(report: ExperimentReport, index: number): string {
+  const id = `experiment-${index}`;
+  const rows = report.variants.map((v) => [
+    `${v.id}${v.control ? ' (control)' : ''}`,
+    v.weight,
+    v.visits,
+    v.saved,
+    `${pct(v.savedRate.rate)} (${interval(v.savedRate)})`,
+    v.difference === undefined ? '' : `${v.difference.difference >= 0 ? '+' : ''}${pct(v.difference.difference)} (${interval(v.difference)})`,
+  ]);
+  const ratio = report.sampleRatio;
+  const warning = ratio.mismatch
+    ? `<p class="error" role="alert">Sample ratio mismatch: the visits split off the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toExponential(2)} &lt; 0.001). Look for a bug in the assignment or the recording before reading the rates.</p>`
+    : `<p class="muted">The split matches the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toFixed(3)}).</p>`;
+  return `<section aria-labelledby="${id}-heading" data-experiment="${e(report.id)}">
+<h2 id="${id}-heading">Experiment ${e(report.id)} on ${e(report.survey)}, ${e(report.start)} to ${e(report.end)}</h2>
+${warning}
+<div class="panel">${table(`${id}-variants`, 'Variants: saved rate with its 95% interval, and the difference to the control with its 95% interval', ['Variant', 'Weight', 'Visits', 'Saved', 'Saved rate', 'Difference to control'], rows)}</div>
+</section>`;
+}
+
+/** The retention sections of the page, or a notice that no visit started in the range. */
+export function visitSections(insights: VisitInsights, bundle: CompiledBundle): string {
+  if (insights.groups.length === 0) return `<p class="notice">No visit of the survey screen started from ${e(insights.from)} to ${e(insights.to)}.</p>`;
+  return [...insights.groups.map((group, index) => groupSection(group, index, bundle)), ...insights.experiments.map(experimentSection)].join('\n');
+}

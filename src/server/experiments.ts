@@ -1,0 +1,34 @@
+// The survey a customer is shown: the compiled survey of the toolkit's page, overlaid by the variant
+// of the experiment running on it (survey/experiments.yaml) that the customer is assigned to.
+import { assignVariant, runningExperiment } from '../engine';
+import { applyOverlay } from '../engine/overlay';
+import type { AssignedVariant, CompiledBundle, CompiledSurvey, ExperimentOverlay, ToolkitBinding } from '../model';
+
+/** The survey a customer sees, and the experiment and variant it comes from (empty strings outside one). */
+export interface CustomerSurvey {
+  survey: CompiledSurvey;
+  experiment: string;
+  variant: string;
+  /** The variant's overlay, which the page applies to its own copy of the survey; absent outside an experiment. */
+  overlay?: ExperimentOverlay;
+}
+
+/** The survey of `binding` as the customer `userId` is shown it at `now`. */
+export function customerSurvey(bundle: CompiledBundle, binding: ToolkitBinding, userId: string, now: number): CustomerSurvey {
+  const survey = bundle.surveys[binding.survey];
+  if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
+  const experiment = runningExperiment(bundle.experiments, survey.id, now);
+  if (experiment === undefined) return { survey, experiment: '', variant: '' };
+  const variant = assignVariant(userId, experiment);
+  return { survey: applyOverlay(survey, variant.overlay), experiment: experiment.id, variant: variant.id, overlay: variant.overlay };
+}
+
+/** The user's variant of every experiment running at `now` (get-context sends them; the page overlays its survey). */
+export function assignedVariants(bundle: CompiledBundle, userId: string, now: number): AssignedVariant[] {
+  return Object.keys(bundle.surveys).flatMap((surveyId) => {
+    const experiment = runningExperiment(bundle.experiments, surveyId, now);
+    if (experiment === undefined) return [];
+    const variant = assignVariant(userId, experiment);
+    return [{ survey: surveyId, experiment: experiment.id, variant: variant.id, overlay: variant.overlay }];
+  });
+}

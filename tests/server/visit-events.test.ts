@@ -1,0 +1,221 @@
+// POST /cancel/api/visit-events/ records a survey visit's events (ids only) and /dev/insights.json sums
+// them: outcomes, the funnel, the answers, the offers; bad batches are refused whole, with a clear 4xx.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VisitEvent, VisitEventBatch } from '../../src/model';
+import type { VisitInsights } from '../../src/server/dev/visit-insights';
+import { testBundle } from './helpers/bundle';
+import { Harness, latestKey, startHarness, type Client } from './helpers/harness';
+
+const EVENTS = '/cancel/api/visit-events/';
+const VERSION = testBundle().surveys.cancellation?.version ?? '';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness.stop();
+});
+
+const event = (type: VisitEvent['type'], step?: string, answer?: string): VisitEvent => ({
+  id: randomUUID(),
+  type,
+  ...(step === undefined ? {} : { step }),
+  ...(answer === undefined ? {} : { answer }),
+});
+
+function batch(visit: string, events: VisitEvent[], toolkit = 'seo'): VisitEventBatch {
+  return { visit, toolkit, version: VERSION, language: 'en', events };
+}
+
+const storedEvents = async () => (await harness.rows<{ n: number }>('SELECT COUNT(*) AS n FROM visit_events'))[0]?.n ?? 0;
+
+async function insights(query = ''): Promise<VisitInsights> {
+  const response = await harness.get(`/dev/insights.json?from=2025-05-01&to=2025-05-01${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as VisitInsights;
+}
+
+/** Walks one visit of a toolkit's survey (SEO's unless told) through the API. */
+async function visitOf(client: Client, events: VisitEvent[], toolkit = 'seo'): Promise<string> {
+  const visit = randomUUID();
+  const response = await client.post(EVENTS, batch(visit, [event('visit'), event('step', 'reason'), ...events], toolkit));
+  expect(response.statusCode, response.body).toBe(200);
+  return visit;
+}
+
+describe('a visit and its events', () => {
+  it('sums three customers: one saved by the discount, one who submits, one who leaves at step 2', async () => {
+    await visitOf(await harness.signIn('paid-monthly'), [
+      event('answer', 'reason', 'not-meeting-needs'),
+      event('step', 'what-could-be-better'),
+      event('answer', 'what-could-be-better', 'price-too-high'),
+      event('step', 'discount-offer'),
+      event('offer-shown', 'discount-offer'),
+      event('offer-accepted', 'discount-offer'),
+    ]);
+    await visitOf(await harness.signIn('paid-monthly'), [
+      event('answer', 'reason', 'not-meeting-needs'),
+      event('step', 'what-could-be-better'),
+      event('answer', 'what-could-be-better', 'price-too-high'),
+      event('step', 'discount-offer'),
+      event('offer-shown', 'discount-offer'),
+      event('offer-declined', 'discount-offer'),
+      event('step', 'competitors'),
+      event('submitted'),
+    ]);
+    await visitOf(await harness.signIn('paid-monthly'), [event('answer', 'reason', 'not-using-now'), event('step', 'why-not-using'), event('leave')]);
+
+    const { groups } = await insights('&toolkit=seo');
+    expect(groups).toHaveLength(1);
+    const [seo] = groups;
+    expect(seo).toMatchObject({ toolkit: 'seo', version: VERSION, current: true, visits: 3 });
+    expect(seo?.outcomes).toEqual({ saved: 1, cancelled: 1, confirmed: 0, abandoned: 1, open: 0 });
+    expect(seo?.savedRate).toBeCloseTo(1 / 3);
+    expect(seo?.funnel.map((step) => [step.step, step.reached, step.left])).toEqual([
+      ['reason', 3, 0],
+      ['why-not-using', 1, 1],
+      ['what-could-be-better', 2, 0],
+      ['discount-offer', 2, 0],
+      ['competitors', 1, 0],
+    ]);
+    expect(seo?.offers).toEqual([{ step: 'discount-offer', title: expect.any(String) as string, shown: 2, accepted: 1, declined: 1, acceptanceRate: 0.5 }]);
+    const reason = seo?.answers.filter((answer) => answer.step === 'reason').map((answer) => [answer.answer, answer.chosen, answer.shown]);
+    expect(reason).toEqual([
+      ['not-meeting-needs', 2, 3],
+      ['not-using-now', 1, 3],
+    ]);
+    expect(seo?.moves).toContainEqual({ from: 'reason', to: 'what-could-be-better', count: 2 });
+    expect(seo?.audiences).toEqual([{ key: 'paid', visits: 3, saved: 1, savedRate: 1 / 3 }]);
+  });
+
+  it('counts a visit with no event for 30 minutes as abandoned, and one still going as open', async () => {
+    const client = await harness.signIn('trial');
+    await visitOf(client, [], 'ai');
+    let [ai] = (await insights('&toolkit=ai')).groups;
+    expect(ai?.outcomes).toMatchObject({ open: 1, abandoned: 0 });
+    harness.clock.advance(31 * 60);
+    [ai] = (await insights('&toolkit=ai')).groups;
+    expect(ai?.outcomes).toMatchObject({ open: 0, abandoned: 1 });
+    expect(ai?.funnel).toEqual([{ step: 'reason', title: expect.any(String) as string, reached: 1, left: 1 }]);
+    harness.clock.advance(-31 * 60);
+  });
+
+  it('records an event once, however often its batch is sent', async () => {
+    const client = await harness.signIn('paid-annual');
+    const visit = randomUUID();
+    const body = batch(visit, [event('visit'), event('step', 'reason')], 'local');
+    expect((await client.post(EVENTS, body)).json()).toEqual({ recorded: 2 });
+    expect((await client.post(EVENTS, body)).json()).toEqual({ recorded: 0 });
+    expect((await harness.rows<{ n: number }>('SELECT COUNT(*) AS n FROM visit_events WHERE visit_id = ?', visit))[0]?.n).toBe(2);
+  });
+
+  it('takes a beacon: JSON sent as text/plain, the CSRF token in the body', async () => {
+    const client = await harness.signIn('paid-annual');
+    const visit = randomUUID();
+    const response = await harness.inject({
+      method: 'POST',
+      url: EVENTS,
+      headers: { cookie: `cancel_session=${client.cookie}`, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ ...batch(visit, [event('visit'), event('leave')], 'social'), csrf_token: client.csrfToken }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('marks the visit confirmed when its cancellation takes effect through the emailed link', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const visit = await visitOf(client, [event('submitted'), event('email-sent')]);
+    const outcome = async () => (await harness.rows<{ outcome: string }>('SELECT outcome FROM survey_visits WHERE visit_id = ?', visit))[0]?.outcome;
+    expect(await outcome()).toBe('cancelled');
+    expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+    const key = await latestKey(harness);
+    expect((await client.get(`/cancel/api/seo/confirm/?key=${encodeURIComponent(key)}`, { csrf: true })).statusCode).toBe(200);
+    expect(await outcome()).toBe('confirmed');
+  });
+});
+
+describe('survey versions', () => {
+  it('are counted apart: a changed survey served on the same database is a second group, the first still there', async () => {
+    const first = await startHarness();
+    const changed = structuredClone(testBundle());
+    const survey = changed.surveys.cancellation;
+    if (survey === undefined) throw new Error('the test bundle has no cancellation survey');
+    const step = survey.audiences.paid.steps.reason;
+    if (step === undefined || !('question' in step)) throw new Error('the cancellation survey has no question "reason"');
+    step.question = 'Why are you leaving us?';
+    survey.version = 'c0ffee000001';
+    // Served a minute later: the versions are listed in the order they were first served.
+    const second = new Harness({ sharedDatabase: first.database, bundle: changed });
+    second.clock.advance(60);
+    await second.start();
+    try {
+      for (const harnessOfVersion of [first, second]) {
+        const client = await harnessOfVersion.signIn('paid-monthly');
+        const version = harnessOfVersion === first ? VERSION : 'c0ffee000001';
+        const response = await client.post(EVENTS, { ...batch(randomUUID(), [event('visit'), event('step', 'reason')]), version });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const report = (await second.get('/dev/insights.json?from=2025-05-01&to=2025-05-01&toolkit=seo')).json() as VisitInsights;
+      expect(report.groups.map((group) => [group.version, group.visits, group.current])).toEqual([
+        ['c0ffee000001', 1, true],
+        [VERSION, 1, false],
+      ]);
+      expect(report.versions.filter((version) => version.survey === 'cancellation').map((version) => version.version)).toEqual([VERSION, 'c0ffee000001']);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+});
+
+describe('a bad batch is refused whole', () => {
+  let client: Client;
+  let visit: string;
+  beforeAll(async () => {
+    client = await harness.signIn('paid-monthly');
+    visit = await visitOf(client, []);
+  });
+
+  const refusals: { name: string; status: number; code: string; send: () => Promise<{ statusCode: number; body: string }> }[] = [
+    { name: 'without the CSRF token', status: 403, code: 'csrf-token-missing', send: () => client.post(EVENTS, batch(visit, [event('step', 'reason')]), { csrf: false }) },
+    { name: 'for a visit never started', status: 404, code: 'unknown-visit', send: () => client.post(EVENTS, batch(randomUUID(), [event('step', 'reason')])) },
+    {
+      name: 'of more than 50 events',
+      status: 400,
+      code: 'invalid-body',
+      send: () => client.post(EVENTS, batch(visit, Array.from({ length: 51 }, () => event('step', 'reason')))),
+    },
+    {
+      name: 'larger than 16 KiB',
+      status: 413,
+      code: 'body-too-large',
+      send: () => client.post(EVENTS, { ...batch(visit, [event('step', 'reason')]), csrf_token: 'x'.repeat(17_000) }),
+    },
+    { name: 'with free text for a step', status: 400, code: 'invalid-body', send: () => client.post(EVENTS, batch(visit, [event('step', 'I did not like it')])) },
+    {
+      name: 'with a comment beside the ids',
+      status: 400,
+      code: 'invalid-body',
+      send: () => client.post(EVENTS, batch(visit, [{ ...event('answer', 'reason', 'other'), comment: 'too expensive' } as VisitEvent])),
+    },
+    { name: 'naming an answer its step does not have', status: 400, code: 'invalid-events', send: () => client.post(EVENTS, batch(visit, [event('answer', 'reason', 'too-expensive')])) },
+    { name: 'naming a step the survey does not have', status: 400, code: 'invalid-events', send: () => client.post(EVENTS, batch(visit, [event('step', 'nps')])) },
+    {
+      name: 'of a version this server never served',
+      status: 400,
+      code: 'unknown-version',
+      send: () => client.post(EVENTS, { ...batch(visit, [event('step', 'reason')]), version: '0123456789ab' }),
+    },
+  ];
+
+  for (const refusal of refusals) {
+    it(`${refusal.name}: ${refusal.status} ${refusal.code}, nothing stored`, async () => {
+      const before = await storedEvents();
+      const response = await refusal.send();
+      expect(response.statusCode, response.body).toBe(refusal.status);
+      expect(JSON.parse(response.body)).toMatchObject({ error: refusal.code });
+      expect(await storedEvents()).toBe(before);
+    });
+  }
+});
