@@ -1,5 +1,5 @@
 // Every server call of spec §7 as one row of a table; one mechanism turns the rows into functions.
-import { readPolicy, type ContextResponse, type DeclarationReceipt, type DeclarationRequest, type PendingCancellation, type SurveyPayload } from '../model';
+import { readPolicy, type AssignedVariant, type ContextResponse, type DeclarationReceipt, type DeclarationRequest, type PendingCancellation, type SurveyPayload, type VisitEventBatch } from '../model';
 import { csrfToken, setCsrfToken } from './csrf';
 import { request, RequestError } from './request';
 
@@ -34,6 +34,10 @@ function pendingOf(value: unknown): PendingCancellation[] {
   );
 }
 
+/** The context's experiment variants (our addition); an entry without its survey and overlay is left out. */
+const variantsOf = (value: unknown): AssignedVariant[] =>
+  Array.isArray(value) ? value.filter((entry) => typeof field(entry, 'survey') === 'string' && typeof field(entry, 'overlay') === 'object') : [];
+
 /** A declaration's answer, checked: the page shows its reference and times. */
 function receiptOf(body: unknown): DeclarationReceipt {
   const effect = field(body, 'effect');
@@ -56,10 +60,12 @@ export const CALLS = {
       if (user === undefined || (user !== null && typeof user !== 'object')) throw new Error('the answer has no user field');
       const pending = field(body, 'pending_cancellations');
       const policy = readPolicy(field(body, 'policy'));
+      const experiments = variantsOf(field(body, 'experiments'));
       return {
         user,
         ...(pending === undefined ? {} : { pending_cancellations: pendingOf(pending) }),
         ...(policy === undefined ? {} : { policy }),
+        ...(experiments.length === 0 ? {} : { experiments }),
       } as ContextResponse;
     },
     // A visitor without a session is no user (spec §4: stop), not a failure.
@@ -153,7 +159,22 @@ export const ADDED_CALLS = {
   }),
 };
 
-type Calls = typeof CALLS & typeof ADDED_CALLS;
+/**
+ * Our addition for retention insights: calls no customer waits for. A failure never shows the banner;
+ * the visit recorder (src/app/visit-recorder.ts) sends what failed with its next batch.
+ */
+export const INSIGHTS_CALLS = {
+  /** A batch of a survey visit's events. */
+  recordVisitEvents: spec<[batch: VisitEventBatch]>({
+    label: "Visit events weren't recorded",
+    method: 'POST',
+    url: () => '/cancel/api/visit-events/',
+    csrf: true,
+    body: (batch) => batch,
+  }),
+};
+
+type Calls = typeof CALLS & typeof ADDED_CALLS & typeof INSIGHTS_CALLS;
 type ArgsOf<S> = S extends CallSpec<infer A, unknown> ? A : never;
 type ResultOf<S> = S extends CallSpec<never, infer R> ? R : never;
 
@@ -203,6 +224,6 @@ function bind<Args extends unknown[], Result>(s: CallSpec<Args, Result>, scope: 
 
 /** Builds the client for one page from the table: no call is written out by hand. */
 export function createApi(scope: ApiScope): ApiClient {
-  const entries = Object.entries({ ...CALLS, ...ADDED_CALLS }).map(([name, s]) => [name, bind(s as CallSpec<unknown[], unknown>, scope)]);
+  const entries = Object.entries({ ...CALLS, ...ADDED_CALLS, ...INSIGHTS_CALLS }).map(([name, s]) => [name, bind(s as CallSpec<unknown[], unknown>, scope)]);
   return Object.fromEntries(entries) as ApiClient;
 }

@@ -1,6 +1,7 @@
 // User loading of spec §4.
 import type { ApiClient } from '../api';
-import type { CancellationPolicy, PendingCancellation, ToolkitAccess, User } from '../model';
+import type { CancellationPolicy, CompiledSurvey, PendingCancellation, ToolkitAccess, User } from '../model';
+import { loadChunk } from '../monitoring/chunks';
 import { hasAccess } from './access';
 
 /** What a page asks of the user before it shows anything. */
@@ -27,6 +28,8 @@ export type UserLoad =
       pending?: PendingCancellation[];
       /** The cancellation policy of the user's country, when the server sends one. */
       policy?: CancellationPolicy;
+      /** Where the user is in an experiment: the survey they are shown in place of a compiled one. */
+      shown?: (survey: CompiledSurvey) => CompiledSurvey;
     };
 
 const hasUserId = (user: User) => user.user_id !== undefined && user.user_id !== null && user.user_id !== '';
@@ -41,10 +44,12 @@ export async function loadUser(
   page: PageAccess,
   now: () => Date = () => new Date(),
 ): Promise<UserLoad> {
-  const { user, pending_cancellations: pending, policy } = await api.getContext();
+  const { user, pending_cancellations: pending, policy, experiments } = await api.getContext();
   if (!user || !hasUserId(user)) return { kind: 'signed-out' };
   if (page.kind !== 'signed-in' && !user.has_active_recurring) return { kind: 'no-subscription' };
   if (page.kind === 'toolkit' && !hasAccess(user, page.access)) return { kind: 'no-subscription' };
-  await api.getCsrfToken();
-  return { kind: 'ready', user, timestamp: now().toISOString(), ...(pending?.length ? { pending } : {}), ...(policy ? { policy } : {}) };
+  // The overlay's code is a chunk of its own, loaded only for a user in an experiment.
+  const overlaid = experiments && loadChunk('SurveyOverlay', () => import('./overlaid-surveys')).then((module) => module.overlaidBy(experiments));
+  const [shown] = await Promise.all([overlaid, api.getCsrfToken()]);
+  return { kind: 'ready', user, timestamp: now().toISOString(), ...(pending?.length ? { pending } : {}), ...(policy ? { policy } : {}), ...(shown ? { shown } : {}) };
 }

@@ -36,7 +36,7 @@ export default function SurveyPage({ binding }: { binding: ToolkitBinding }) {
   const api = apiFor(binding);
   return (
     <WithUser api={api} page={{ kind: 'toolkit', access: binding.access }}>
-      {(ready) => <SurveyScreen key={binding.route} binding={binding} survey={survey} audience={audienceOf(ready.user)} ready={ready} api={api} />}
+      {(ready) => <SurveyScreen key={binding.route} binding={binding} survey={ready.shown?.(survey) ?? survey} audience={audienceOf(ready.user)} ready={ready} api={api} />}
     </WithUser>
   );
 }

@@ -20,6 +20,7 @@ import { useLaterScreens } from './LaterScreen';
 import { useOfferEligibility } from './use-offer-eligibility';
 import { DECLARE_STEP, useSurvey } from './use-survey';
 import { useStepValidator } from './use-validator';
+import { useVisit } from './use-visit';
 
 interface SurveyScreenProps {
   binding: ToolkitBinding;
@@ -128,6 +129,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   // at an idle moment once the question is on screen.
   const showsLater = done || declaration || isOfferStep(step) || retained !== null || showPending;
   const later = useLaterScreens(showsLater, formStep !== null && validator !== null);
+  const visit = useVisit(binding, survey, api, later?.visits);
   // The declaration is a screen of its own: opening it moves the focus to its heading too.
   useFocusOnStepChange(declaration ? DECLARE_STEP : step.id, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
 
@@ -138,8 +140,26 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const pageName = indicator && !viaControl ? t`Step ${current} of ${total}: ${stepName}` : stepName;
   // The confirmation and the success screen name themselves.
   useTitle(done || retained || showPending ? null : pageName, errorsShown);
+  // Each question or offer shown is an event of the visit, however it came on screen (a move, Back, a reload).
+  const onAQuestion = !done && retained === null && !showPending && !declaration;
+  useEffect(() => {
+    if (onAQuestion) visit.record((visits) => visits.shownEvents(survey, state));
+    // The step, not every edit of its answers, is what was shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step.id, onAQuestion]);
 
   if (showsLater && !later) return <Placeholder />;
+
+  /** Takes the step on (`advance`, or `retain` for an accepted offer), recording what was chosen on it. */
+  const take = (data: StepData, move: (data: StepData) => void) => {
+    visit.record((visits) => visits.takenEvents(survey, state, transition(survey, state, { type: 'continue', data })));
+    move(data);
+  };
+  const openDeclaration = () => {
+    visit.record(() => [{ type: 'cancel-now', step: step.id }]);
+    declare();
+  };
+
   if (done && later) {
     const receipt = savedReceipt(binding.route);
     if (receipt) return <later.Receipt binding={binding} receipt={receipt} />;
@@ -178,16 +198,17 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const submitSurveyStep = (data: StepData) =>
     runSubmission(async () => {
       const completed = transition(survey, state, { type: 'continue', data });
-      const payload = buildPayload(survey, completed, {
-        user: ready.user,
-        timestamp: ready.timestamp,
-        toolkit: binding.toolkit,
-        translate: translateSurveyText,
-      });
+      const payload = {
+        ...buildPayload(survey, completed, { user: ready.user, timestamp: ready.timestamp, toolkit: binding.toolkit, translate: translateSurveyText }),
+        visit: visit.id(),
+        version: survey.version,
+      };
       attempt.current ??= newAttempt();
       const save = (current: SubmissionAttempt) => saveAttempt('submission', binding.route, current);
       const result = await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined, undefined, save);
       setResendIn(result.resendInSeconds);
+      visit.record(() => (binding.confirmRoute === undefined ? [{ type: 'submitted' }] : [{ type: 'submitted' }, { type: 'email-sent' }]));
+      visit.end();
       attempt.current = null;
       dropAttempt('submission', binding.route);
       clearReceipt(binding.route);
@@ -202,6 +223,8 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       const save = (changed: SubmissionAttempt) => saveAttempt('submission', binding.route, changed);
       const sent = await later.sendDeclaration({ survey, state, binding, policy, ready, api, closing, data, viaControl, attempt: attempt.current, save });
       setResendIn(sent.resendIn);
+      visit.record(() => (sent.receipt?.effect === 'immediate' ? [{ type: 'submitted' }] : [{ type: 'submitted' }, { type: 'email-sent' }]));
+      visit.end();
       attempt.current = null;
       dropAttempt('submission', binding.route);
       if (sent.receipt?.effect === 'immediate') saveReceipt(binding.route, sent.receipt);
@@ -212,7 +235,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const backLink = state.trail.length > 1 && <BackLink onBack={back} />;
 
   const stayLink = (
-    <a className="button button--secondary" href={bundle.provider.links.home}>
+    <a className="button button--secondary" href={bundle.provider.links.home} onClick={() => visit.record(() => [{ type: 'stay' }])}>
       {audience === 'trial' ? <Trans>I want to keep my trial subscription</Trans> : <Trans>I want to stay</Trans>}
     </a>
   );
@@ -254,10 +277,13 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
           savedPlan={savedPlan(state.data[step.id])}
           api={api}
           onEdit={edit}
-          onDecline={() => advance({ choice: 'declined' })}
-          onAccepted={retain}
+          onDecline={() => take({ choice: 'declined' }, advance)}
+          onAccepted={(data) => {
+            take(data, () => retain(data));
+            visit.end();
+          }}
           onErrorsShown={setErrorsShown}
-          besideButtons={control && policy.offers !== 'withheld' && <CancelNow control={control} href={declareHref} onOpen={declare} />}
+          besideButtons={control && policy.offers !== 'withheld' && <CancelNow control={control} href={declareHref} onOpen={openDeclaration} />}
         />
         <HelpLinks />
       </>
@@ -272,7 +298,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
       {backLink}
       {control && cancelNowOnEveryScreen(policy) && !isForm && (
         <div className="cancel-now-bar">
-          <CancelNow control={control} href={declareHref} onOpen={declare} />
+          <CancelNow control={control} href={declareHref} onOpen={openDeclaration} />
         </div>
       )}
       <StepForm
@@ -287,8 +313,8 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
         onValid={(data) => {
           if (isForm) void submitSurveyStep(data);
           // Left unanswered where questions are optional: straight to the declaration.
-          else if (optional && isBlankData(data)) declare();
-          else advance(data);
+          else if (optional && isBlankData(data)) openDeclaration();
+          else take(data, advance);
         }}
         onErrorsShown={setErrorsShown}
         optional={optional}

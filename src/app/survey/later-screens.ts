@@ -7,3 +7,5 @@ export { DeclarationScreen } from './DeclarationScreen';
 export { OfferAccepted } from './OfferAccepted';
 export { OfferScreen } from './OfferScreen';
 export { Receipt } from './Receipt';
+// The visit recorder comes with them: it starts at the same idle moment (use-visit.ts).
+export * as visits from '../visit-recorder';
