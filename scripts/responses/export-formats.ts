@@ -2,6 +2,7 @@
 // and CSV (one row per submission, English texts, for spreadsheets).
 import { PAYLOAD_SLOTS, submissionPath } from '../../src/model';
 import { csvDocument } from './csv';
+import type { StoredEvent } from './stored-events';
 import type { StoredRecord } from './stored-records';
 import type { StoredSubmission } from './stored-submissions';
 
@@ -15,6 +16,10 @@ export interface ExportedSubmission {
   userId: string;
   toolkit: string;
   path: string;
+  /** The survey version and experiment variant, for the submissions that recorded them. */
+  version?: string;
+  experiment?: string;
+  variant?: string;
   payload: StoredSubmission['payload'];
 }
 
@@ -26,6 +31,8 @@ export function submissionsJson(submissions: readonly StoredSubmission[], pathOf
     userId: s.userId,
     toolkit: s.toolkit,
     path: pathOf(s.payload),
+    ...(s.version ? { version: s.version } : {}),
+    ...(s.experiment ? { experiment: s.experiment, variant: s.variant ?? '' } : {}),
     payload: s.payload,
   }));
   return `${JSON.stringify(records, null, 2)}\n`;
@@ -44,6 +51,9 @@ export const CSV_HEADER: readonly string[] = [
   'email',
   'accepted_terms',
   'survey_timestamp',
+  'survey_version',
+  'experiment',
+  'variant',
 ];
 
 /** The CSV export: a header, then one row per submission, oldest first. */
@@ -67,6 +77,9 @@ export function submissionsCsv(submissions: readonly StoredSubmission[], pathOf:
       payload.email,
       payload.accepted_terms,
       payload.timestamp,
+      s.version ?? '',
+      s.experiment ?? '',
+      s.variant ?? '',
     ];
   });
   return csvDocument(CSV_HEADER, rows);
@@ -109,4 +122,22 @@ export function recordsJson(records: readonly StoredRecord[]): string {
     undoneAt: r.undoneAt === null ? null : isoOrEmpty(r.undoneAt),
   }));
   return `${JSON.stringify(shaped, null, 2)}\n`;
+}
+
+/** The events' CSV columns, in order: the event, then the visit it belongs to. */
+export const EVENTS_CSV_HEADER: readonly string[] = ['event_id', 'at', 'type', 'step', 'answer', 'visit_id', 'user_id', 'toolkit', 'audience', 'language', 'survey_version', 'experiment', 'variant'];
+
+/** The visits' events as CSV: one row per event, oldest first. */
+export function eventsCsv(events: readonly StoredEvent[]): string {
+  const rows = events.map((v) => [v.eventId, new Date(v.at).toISOString(), v.type, v.step, v.answer, v.visitId, v.userId, v.toolkit, v.audience, v.language, v.version, v.experiment, v.variant]);
+  return csvDocument(EVENTS_CSV_HEADER, rows);
+}
+
+/** The visits' events as JSON: an array, oldest first, times as ISO 8601. */
+export function eventsJson(events: readonly StoredEvent[]): string {
+  return `${JSON.stringify(
+    events.map((v) => ({ ...v, at: new Date(v.at).toISOString() })),
+    null,
+    2,
+  )}\n`;
 }

@@ -1,6 +1,7 @@
-// CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE] [--audit]
+// CLI: npm run responses:export -- --format csv|json [--since DATE] [--db FILE] [--out FILE] [--audit | --events]
 // The survey submissions the reference server stored, one per row (CSV) or entry (JSON), each with the
-// path taken; with --audit, the audit trail of cancellations instead (docs/compliance.md). Reads the database read-only: --db (a SQLite file or a postgres:// URL), else the
+// path taken, survey version and experiment variant; with --audit, the audit trail of cancellations
+// instead (docs/compliance.md); with --events, the survey visits' events (retention insights). Reads the database read-only: --db (a SQLite file or a postgres:// URL), else the
 // server's own: DATABASE_URL (PostgreSQL), else DB_FILE, else data/cancel.sqlite.
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -9,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { submissionPathOf, surveyOfToolkit } from '../../src/engine';
 import type { CompiledBundle } from '../../src/model';
 import { runWhenMain } from '../survey-tools/run-cli';
-import { recordsCsv, recordsJson, submissionsCsv, submissionsJson, type PathOf } from './export-formats';
+import { eventsCsv, eventsJson, recordsCsv, recordsJson, submissionsCsv, submissionsJson, type PathOf } from './export-formats';
+import { readEvents, readPostgresEvents } from './stored-events';
 import { readPostgresRecords, readRecords } from './stored-records';
 import { ExportError, isPostgresUrl, openReadOnly, parseSince, readPostgresSubmissions, readSubmissions, withoutPassword, type StoredSubmission } from './stored-submissions';
 
@@ -28,12 +30,13 @@ function pathNamer(bundleFile: string): PathOf {
 /** The server's database when neither --db nor DB_FILE names another (src/server/config.ts). */
 export const DEFAULT_DB_FILE = 'data/cancel.sqlite';
 
-const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE] [--audit]
+const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE] [--audit | --events]
   --format  csv (default): one row per submission, English texts; json: every stored field and the payload as posted
   --since   only submissions stored on or after this day (UTC) or ISO date and time
   --db      the SQLite file or a postgres:// URL (default: $DATABASE_URL, else $DB_FILE, else ${DEFAULT_DB_FILE})
   --out     write to this file instead of standard output (or use npm run -s, so npm's own lines stay out)
-  --audit   the audit trail of cancellations instead: policy and version, screens shown, declared, effective and undone times`;
+  --audit   the audit trail of cancellations instead: policy and version, screens shown, declared, effective and undone times
+  --events  the survey visits' events instead, one per row: type, step and answer ids, and the visit's toolkit, audience, language, version and variant`;
 
 /** What the CLI writes to: the data, and notes for the person running it. */
 export interface ExportIo {
@@ -74,9 +77,15 @@ async function auditText(source: string, dbFile: string, since: number | undefin
   return { count: records.length, text: format === 'csv' ? recordsCsv(records) : recordsJson(records) };
 }
 
+/** The survey visits' events as `format`. */
+async function eventsText(source: string, dbFile: string, since: number | undefined, format: 'csv' | 'json') {
+  const events = await readFrom(source, dbFile, (db) => readEvents(db, since), (url) => readPostgresEvents(url, since));
+  return { count: events.length, text: format === 'csv' ? eventsCsv(events) : eventsJson(events) };
+}
+
 /** Runs the export and returns the exit status: 0 done, 1 the database could not be read, 2 wrong arguments. */
 export async function main(args: readonly string[], io: ExportIo = processIo): Promise<number> {
-  let values: { format?: string; since?: string; db?: string; out?: string; help?: boolean; audit?: boolean };
+  let values: { format?: string; since?: string; db?: string; out?: string; help?: boolean; audit?: boolean; events?: boolean };
   try {
     values = parseArgs({
       args: [...args],
@@ -87,6 +96,7 @@ export async function main(args: readonly string[], io: ExportIo = processIo): P
         out: { type: 'string' },
         help: { type: 'boolean' },
         audit: { type: 'boolean' },
+        events: { type: 'boolean' },
       },
     }).values;
   } catch (error) {
@@ -96,6 +106,10 @@ export async function main(args: readonly string[], io: ExportIo = processIo): P
   if (values.help) {
     io.note(USAGE);
     return 0;
+  }
+  if (values.audit && values.events) {
+    io.note(`responses:export: --audit and --events each export something else; give one of them\n${USAGE}`);
+    return 2;
   }
   const format = values.format ?? 'csv';
   if (format !== 'csv' && format !== 'json') {
@@ -115,14 +129,18 @@ export async function main(args: readonly string[], io: ExportIo = processIo): P
   let text: string;
   let count: number;
   try {
-    const read = values.audit ? await auditText(source, dbFile, since, format) : await submissionsText(source, dbFile, since, format, io);
+    const read = values.audit
+      ? await auditText(source, dbFile, since, format)
+      : values.events
+        ? await eventsText(source, dbFile, since, format)
+        : await submissionsText(source, dbFile, since, format, io);
     ({ text, count } = read);
   } catch (error) {
     if (!(error instanceof ExportError)) throw error;
     io.note(`responses:export: ${error.message}`);
     return 1;
   }
-  const noun = values.audit ? 'cancellation record' : 'submission';
+  const noun = values.audit ? 'cancellation record' : values.events ? 'event' : 'submission';
   const what = `${count} ${noun}${count === 1 ? '' : 's'}${values.since === undefined ? '' : ` since ${values.since}`}`;
   if (values.out === undefined) {
     io.write(text);

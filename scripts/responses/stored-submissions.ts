@@ -12,6 +12,10 @@ export interface StoredSubmission {
   toolkit: string;
   createdAt: number;
   payload: SurveyPayload;
+  /** The survey version answered, and the experiment and variant the customer was in (empty outside one); null before they were recorded. */
+  version?: string | null;
+  experiment?: string | null;
+  variant?: string | null;
 }
 
 /** A database the export cannot read, with a sentence saying why. */
@@ -37,25 +41,35 @@ export function openReadOnly(file: string): Database.Database {
 }
 
 interface Row {
-  id: number;
+  id: number | string;
   user_id: string;
   toolkit: string;
   payload: string;
-  created_at: number;
+  created_at: number | string;
+  version: string | null;
+  experiment: string | null;
+  variant: string | null;
 }
+
+/** The stored submissions and what each records beside its payload (`?`: the oldest time). */
+const SUBMISSIONS_SQL =
+  'SELECT id, user_id, toolkit, payload, created_at, version, experiment, variant FROM survey_submissions WHERE created_at >= ? ORDER BY created_at, id';
+
+// BIGINT columns arrive from PostgreSQL as strings; every stored value fits a JavaScript number.
+const submissionOf = (row: Row): StoredSubmission => ({
+  id: Number(row.id),
+  userId: row.user_id,
+  toolkit: row.toolkit,
+  createdAt: Number(row.created_at),
+  payload: JSON.parse(row.payload) as SurveyPayload,
+  version: row.version,
+  experiment: row.experiment,
+  variant: row.variant,
+});
 
 /** The submissions stored at or after `since` (epoch ms; all when absent), oldest first. */
 export function readSubmissions(db: Database.Database, since?: number): StoredSubmission[] {
-  const rows = db
-    .prepare<[number], Row>('SELECT id, user_id, toolkit, payload, created_at FROM survey_submissions WHERE created_at >= ? ORDER BY created_at, id')
-    .all(since ?? Number.MIN_SAFE_INTEGER);
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    toolkit: row.toolkit,
-    createdAt: row.created_at,
-    payload: JSON.parse(row.payload) as SurveyPayload,
-  }));
+  return db.prepare<[number], Row>(SUBMISSIONS_SQL).all(since ?? Number.MIN_SAFE_INTEGER).map(submissionOf);
 }
 
 /** Whether `--db` (or DATABASE_URL) names a PostgreSQL database rather than a SQLite file. */
@@ -93,20 +107,9 @@ export async function readPostgres<T>(url: string, table: string, missing: strin
 
 /** The submissions stored at or after `since` in the PostgreSQL database at `url`, oldest first, in a read-only transaction. */
 export async function readPostgresSubmissions(url: string, since?: number): Promise<StoredSubmission[]> {
-  return readPostgres(url, 'survey_submissions', ": is it the server's database?", async (client) => {
-    const result = await client.query<{ id: string; user_id: string; toolkit: string; payload: string; created_at: string }>(
-      'SELECT id, user_id, toolkit, payload, created_at FROM survey_submissions WHERE created_at >= $1 ORDER BY created_at, id',
-      [since ?? Number.MIN_SAFE_INTEGER],
-    );
-    // BIGINT columns arrive as strings; every stored value fits a JavaScript number.
-    return result.rows.map((row) => ({
-      id: Number(row.id),
-      userId: row.user_id,
-      toolkit: row.toolkit,
-      createdAt: Number(row.created_at),
-      payload: JSON.parse(row.payload) as SurveyPayload,
-    }));
-  });
+  return readPostgres(url, 'survey_submissions', ": is it the server's database?", async (client) =>
+    (await client.query<Row>(SUBMISSIONS_SQL.replace('?', '$1'), [since ?? Number.MIN_SAFE_INTEGER])).rows.map(submissionOf),
+  );
 }
 
 /**
