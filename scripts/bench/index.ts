@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { benchFirstAnswer, benchRouteSizes } from './first-answer';
 import { buildFloor } from './floor/build';
 import { serveFloor } from './floor/serve';
+import { benchInsightsScale } from './insights-scale';
 import { benchLighthouse } from './lighthouse';
 import { buildProduct } from './product-build';
 import { startBuiltServer } from './serve';
@@ -39,6 +40,7 @@ try {
     ['survey check and compile', () => benchSurvey()],
     ['survey-storage endpoint under load (loopback)', () => benchServer()],
     ['survey storage at scale: SQLite and PostgreSQL, one and two processes', () => benchStorageScale(product.serverFile)],
+    ['retention insights over 1 million visits (SQLite)', () => benchInsightsScale(1_000_000, product.serverFile)],
   ];
   // `npm run bench -- lighthouse` runs the sections whose title contains any of the words given.
   const only = process.argv.slice(2).map((word) => word.toLowerCase());
