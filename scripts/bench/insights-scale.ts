@@ -1,8 +1,8 @@
 // Bench: /dev/insights.json over a range of 1 million visits. The built server migrates a fresh SQLite
 // file; the visits are then written straight into it (generated: 30 days, the toolkits, both audiences,
 // four languages, two survey versions, each visit walking the first steps of the SEO survey and
-// ending saved, cancelled, confirmed, abandoned or still open), with the day's counts the server
-// keeps as events arrive. The server is started again on the file and the insights of the whole
+// ending saved, cancelled, confirmed or abandoned), with the day's counts of states and events the
+// server keeps as events arrive. The server is started again on the file and the insights of the whole
 // range are asked for, several times; the median and the spread are reported.
 // Run alone with `tsx scripts/bench/insights-scale.ts [VISITS]` after `npm run build`.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,6 +53,7 @@ export function fillVisits(file: string, visits: number, start: number): void {
   );
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const states = new Map<string, number>();
   db.transaction(() => {
     for (let i = 0; i < visits; i++) {
       const dayIndex = Math.floor(random() * DAYS);
@@ -70,12 +71,22 @@ export function fillVisits(file: string, visits: number, start: number): void {
         if (s > 0) count(`${prefix}\u0000move\u0000${WALK[s - 1]?.[0]}\u0000${step}`);
       }
       const lastStep = WALK[steps - 1]?.[0] ?? 'reason';
-      insertVisit.run(`v${i}`, `u${i}`, ...group, day, at, at + 60_000, lastStep, outcome === '' && random() < 0.5 ? 'leave' : 'step', outcome);
+      const left = outcome === '' && random() < 0.5;
+      insertVisit.run(`v${i}`, `u${i}`, ...group, day, at, at + 60_000, lastStep, left ? 'leave' : 'step', outcome);
+      const state = `${prefix}\u0000${outcome}\u0000${lastStep}\u0000${left ? 1 : 0}`;
+      states.set(state, (states.get(state) ?? 0) + 1);
     }
     const insertCount = db.prepare(
       `INSERT INTO visit_counts (day, toolkit, audience, language, version, experiment, variant, metric, step, answer, count) VALUES (?, ?, ?, ?, ?, '', '', ?, ?, ?, ?)`,
     );
     for (const [key, n] of counts) insertCount.run(...key.split('\u0000'), n);
+    const insertState = db.prepare(
+      `INSERT INTO visit_states (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, left_page, count) VALUES (?, ?, ?, ?, ?, '', '', ?, ?, ?, ?)`,
+    );
+    for (const [key, n] of states) {
+      const [day, toolkit, audience, language, version, outcome, lastStep, left] = key.split('\u0000');
+      insertState.run(day, toolkit, audience, language, version, outcome, lastStep, Number(left), n);
+    }
     const insertVersion = db.prepare("INSERT INTO survey_versions (version, survey, git_commit, first_served_at) VALUES (?, 'cancellation', NULL, ?) ON CONFLICT (version) DO NOTHING");
     for (const version of VERSIONS) insertVersion.run(version, start);
   })();

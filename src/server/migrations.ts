@@ -308,8 +308,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // Retention insights: the survey versions the server has served (with the commit each was compiled
   // from), the visits of the survey screen with how each ended, their events (ids only, never typed
-  // text), and the day's counts the insights add up (kept as the events arrive, so a range of a
-  // million visits is summed, not walked). A submission records its version, variant and visit.
+  // text), and the day's counts the insights add up: the visits in each state (outcome, last step,
+  // page left) and the events per step and answer, kept as the events arrive, so a range of a
+  // million visits is summed, not walked. A submission records its version, variant and visit.
   {
     sqlite: `
   CREATE TABLE survey_versions (
@@ -335,7 +336,7 @@ export const MIGRATIONS: readonly Migration[] = [
     last_type TEXT NOT NULL,
     outcome TEXT NOT NULL CHECK (outcome IN ('', 'saved', 'cancelled', 'confirmed'))
   ) STRICT;
-  CREATE INDEX survey_visits_day ON survey_visits (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, last_event_at, last_type);
+  CREATE INDEX survey_visits_active ON survey_visits (last_event_at);
   CREATE INDEX survey_visits_user ON survey_visits (user_id, toolkit, started_at);
   CREATE TABLE visit_events (
     event_id TEXT PRIMARY KEY,
@@ -346,6 +347,20 @@ export const MIGRATIONS: readonly Migration[] = [
     at INTEGER NOT NULL
   ) STRICT;
   CREATE INDEX visit_events_visit ON visit_events (visit_id, type, step, answer);
+  CREATE TABLE visit_states (
+    day TEXT NOT NULL,
+    toolkit TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    language TEXT NOT NULL,
+    version TEXT NOT NULL,
+    experiment TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    last_step TEXT NOT NULL,
+    left_page INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, left_page)
+  ) STRICT, WITHOUT ROWID;
   CREATE TABLE visit_counts (
     day TEXT NOT NULL,
     toolkit TEXT NOT NULL,
@@ -359,7 +374,7 @@ export const MIGRATIONS: readonly Migration[] = [
     answer TEXT NOT NULL,
     count INTEGER NOT NULL,
     PRIMARY KEY (day, toolkit, audience, language, version, experiment, variant, metric, step, answer)
-  ) STRICT;
+  ) STRICT, WITHOUT ROWID;
   ALTER TABLE survey_submissions ADD COLUMN version TEXT;
   ALTER TABLE survey_submissions ADD COLUMN experiment TEXT;
   ALTER TABLE survey_submissions ADD COLUMN variant TEXT;
@@ -389,7 +404,7 @@ export const MIGRATIONS: readonly Migration[] = [
     last_type TEXT NOT NULL,
     outcome TEXT NOT NULL CHECK (outcome IN ('', 'saved', 'cancelled', 'confirmed'))
   );
-  CREATE INDEX survey_visits_day ON survey_visits (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, last_event_at, last_type);
+  CREATE INDEX survey_visits_active ON survey_visits (last_event_at);
   CREATE INDEX survey_visits_user ON survey_visits (user_id, toolkit, started_at);
   CREATE TABLE visit_events (
     event_id TEXT PRIMARY KEY,
@@ -400,6 +415,20 @@ export const MIGRATIONS: readonly Migration[] = [
     at BIGINT NOT NULL
   );
   CREATE INDEX visit_events_visit ON visit_events (visit_id, type, step, answer);
+  CREATE TABLE visit_states (
+    day TEXT NOT NULL,
+    toolkit TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    language TEXT NOT NULL,
+    version TEXT NOT NULL,
+    experiment TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    last_step TEXT NOT NULL,
+    left_page INTEGER NOT NULL,
+    count BIGINT NOT NULL,
+    PRIMARY KEY (day, toolkit, audience, language, version, experiment, variant, outcome, last_step, left_page)
+  );
   CREATE TABLE visit_counts (
     day TEXT NOT NULL,
     toolkit TEXT NOT NULL,

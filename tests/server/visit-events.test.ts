@@ -88,6 +88,7 @@ describe('a visit and its events', () => {
     ]);
     expect(seo?.moves).toContainEqual({ from: 'reason', to: 'what-could-be-better', count: 2 });
     expect(seo?.audiences).toEqual([{ key: 'paid', visits: 3, saved: 1, savedRate: 1 / 3 }]);
+    expect(seo?.daily).toEqual([{ key: '2025-05-01', visits: 3, saved: 1, savedRate: 1 / 3 }]);
   });
 
   it('counts a visit with no event for 30 minutes as abandoned, and one still going as open', async () => {

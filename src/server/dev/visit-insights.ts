@@ -3,7 +3,7 @@
 // (store/visits.ts). Versions are never added together: each has its own group.
 import { flowEdges } from '../../engine';
 import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledSurvey, type StepId } from '../../model';
-import type { EventCountRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
+import type { DailyCountRow, EventCountRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
 import { differenceInterval, proportionInterval, sampleRatioMismatch } from './experiment-stats';
 
 export interface Outcomes {
@@ -176,7 +176,14 @@ export function graphMoves(survey: CompiledSurvey | undefined): Set<string> {
 }
 
 /** Builds one group's report from its rows. */
-function groupReport(first: VisitCountRow, visitRows: readonly VisitCountRow[], eventRows: readonly EventCountRow[], bundle: CompiledBundle, versions: readonly ServedVersion[]): GroupReport {
+function groupReport(
+  first: VisitCountRow,
+  visitRows: readonly VisitCountRow[],
+  dailyRows: readonly DailyCountRow[],
+  eventRows: readonly EventCountRow[],
+  bundle: CompiledBundle,
+  versions: readonly ServedVersion[],
+): GroupReport {
   const served = versions.find((version) => version.version === first.version);
   const surveyId = served?.survey ?? bundle.toolkits.find((binding) => binding.toolkit === first.toolkit)?.survey ?? '';
   const survey = bundle.surveys[surveyId];
@@ -199,8 +206,8 @@ function groupReport(first: VisitCountRow, visitRows: readonly VisitCountRow[], 
     }
     addShare(audiences, row.audience, row.visits, saved);
     addShare(languages, row.language, row.visits, saved);
-    addShare(daily, row.day, row.visits, saved);
   }
+  for (const row of dailyRows) addShare(daily, row.day, row.visits, row.outcome === 'saved' ? row.visits : 0);
   const counted = (metric: string) => eventRows.filter((row) => row.metric === metric);
   const total = (metric: string, step: string, answer?: string) =>
     counted(metric)
@@ -299,11 +306,17 @@ function groupedBy<R extends { toolkit: string; version: string; experiment: str
 
 /** The figures of the visits that started in the filter's days (UTC), each version and variant apart. */
 export async function visitInsights(visits: VisitTables, bundle: CompiledBundle, filter: VisitFilter, now: number): Promise<VisitInsights> {
-  const [visitRows, eventRows, versions] = await Promise.all([visits.visitCounts(filter, now - VISIT_IDLE_MS), visits.eventCounts(filter), visits.versions()]);
+  const [visitRows, dailyRows, eventRows, versions] = await Promise.all([
+    visits.visitCounts(filter, now - VISIT_IDLE_MS),
+    visits.dailyCounts(filter),
+    visits.eventCounts(filter),
+    visits.versions(),
+  ]);
   const byGroup = groupedBy(visitRows);
+  const dailyByGroup = groupedBy(dailyRows);
   const eventsByGroup = groupedBy(eventRows);
   const groups = [...byGroup.entries()]
-    .map(([key, rows]) => groupReport(rows[0] as VisitCountRow, rows, eventsByGroup.get(key) ?? [], bundle, versions))
+    .map(([key, rows]) => groupReport(rows[0] as VisitCountRow, rows, dailyByGroup.get(key) ?? [], eventsByGroup.get(key) ?? [], bundle, versions))
     .sort(
       (a, b) =>
         (a.toolkit < b.toolkit ? -1 : a.toolkit > b.toolkit ? 1 : 0) ||

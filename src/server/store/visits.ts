@@ -47,15 +47,21 @@ export interface VisitFilter {
 }
 
 /**
- * Visits of a group and day with one outcome and last step, counted; `idle` of them were left (their
- * last event is `leave`) or had no event since the cut-off.
+ * Visits of a group with one outcome and last step, counted over the filter's days; `idle` of them were
+ * left (their last event is `leave`) or had no event since the cut-off.
  */
 export interface VisitCountRow extends VisitGroup {
-  day: string;
   outcome: string;
   lastStep: string;
   visits: number;
   idle: number;
+}
+
+/** Visits of a toolkit, version and variant that started on a day, with one outcome. */
+export interface DailyCountRow extends Pick<VisitGroup, 'toolkit' | 'version' | 'experiment' | 'variant'> {
+  day: string;
+  outcome: string;
+  visits: number;
 }
 
 /** A counted event (`metric`: its type, or `move` from step to step) of a group, summed over the days. */
@@ -68,6 +74,19 @@ export interface EventCountRow extends VisitGroup {
 
 /** How strongly an outcome holds: a later event only ever raises it (a saved customer who then cancels is cancelled). */
 const OUTCOME_RANK: Record<VisitRecord['outcome'], number> = { '': 0, saved: 1, cancelled: 2, confirmed: 3 };
+
+/** The state a visit is counted in: its outcome, its last step and whether the page was left. */
+interface VisitState {
+  outcome: string;
+  lastStep: string;
+  leftPage: 0 | 1;
+}
+
+const stateOf = (visit: Pick<VisitRecord, 'outcome' | 'lastStep' | 'lastType'>): VisitState => ({
+  outcome: visit.outcome,
+  lastStep: visit.lastStep,
+  leftPage: visit.lastType === 'leave' ? 1 : 0,
+});
 
 /** The outcome an event brings about, if any. */
 const OUTCOME_OF: Partial<Record<VisitEvent['type'], VisitRecord['outcome']>> = {
@@ -95,8 +114,13 @@ export interface VisitTables {
   latest(userId: string, toolkit: string): Promise<VisitRecord | undefined>;
   /** Records the events a visit has not recorded yet (by id), counts them and moves its outcome on; returns how many were new. */
   addEvents(visit: VisitRecord, events: readonly VisitEvent[], now: number): Promise<number>;
-  /** Visits per group, day, outcome and last step; `idleBefore`: the cut-off for counting a visit idle. */
+  /**
+   * Visits per group, day, outcome and last step, summed from the day's states; `idle` of those not
+   * ended were left or have had no event since `idleBefore` (every one of them but the few still going on).
+   */
   visitCounts(filter: VisitFilter, idleBefore: number): Promise<VisitCountRow[]>;
+  /** Visits per toolkit, version, variant, start day and outcome. */
+  dailyCounts(filter: VisitFilter): Promise<DailyCountRow[]>;
   /** The counted events per group, over the filter's days. */
   eventCounts(filter: VisitFilter): Promise<EventCountRow[]>;
 }
@@ -159,6 +183,14 @@ export function visitTables(db: SqlDatabase): VisitTables {
     return row === undefined ? undefined : recordOf(row);
   };
 
+  /** Moves `by` visits of the record's group and day into or out of a state (outcome, last step, page left). */
+  const moveState = (record: VisitRecord, state: VisitState, by: 1 | -1) =>
+    db.run(
+      `INSERT INTO visit_states (day, ${GROUP_LIST}, outcome, last_step, left_page, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (day, ${GROUP_LIST}, outcome, last_step, left_page) DO UPDATE SET count = visit_states.count + ?`,
+      [record.day, ...VISIT_GROUP_COLUMNS.map((column) => record[column]), state.outcome, state.lastStep, state.leftPage, by, by],
+    );
+
   const count = (record: VisitRecord, metric: string, step: string, answer: string) =>
     db.run(
       `INSERT INTO visit_counts (day, ${GROUP_LIST}, metric, step, answer, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
@@ -184,13 +216,14 @@ export function visitTables(db: SqlDatabase): VisitTables {
       return rows.map((row) => ({ version: row.version, survey: row.survey, commit: row.git_commit, firstServedAt: Number(row.first_served_at) }));
     },
     async start(start, now) {
-      await db.run(
+      const inserted = await db.run(
         `INSERT INTO survey_visits (visit_id, user_id, ${GROUP_LIST}, survey, day, started_at, last_event_at, last_step, last_type, outcome)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', '') ON CONFLICT (visit_id) DO NOTHING`,
         [start.visitId, start.userId, ...VISIT_GROUP_COLUMNS.map((column) => start[column]), start.survey, dayOf(now), now, now],
       );
       const stored = await visit(start.visitId);
       if (stored === undefined) throw new Error('the visit was not stored');
+      if (inserted > 0) await moveState(stored, stateOf(stored), 1);
       return stored;
     },
     visit,
@@ -231,6 +264,12 @@ export function visitTables(db: SqlDatabase): VisitTables {
         const reached = OUTCOME_OF[event.type];
         if (reached !== undefined && OUTCOME_RANK[reached] > OUTCOME_RANK[outcome]) outcome = reached;
       }
+      const before = stateOf(record);
+      const after = stateOf({ outcome, lastStep, lastType });
+      if (before.outcome !== after.outcome || before.lastStep !== after.lastStep || before.leftPage !== after.leftPage) {
+        await moveState(record, before, -1);
+        await moveState(record, after, 1);
+      }
       await db.run('UPDATE survey_visits SET last_event_at = ?, last_step = ?, last_type = ?, outcome = ? WHERE visit_id = ?', [
         now,
         lastStep,
@@ -242,12 +281,45 @@ export function visitTables(db: SqlDatabase): VisitTables {
     },
     async visitCounts(filter, idleBefore) {
       const { sql, params } = whereOf(filter);
-      const rows = await db.all<VisitGroup & { day: string; outcome: string; last_step: string; visits: number; idle: number }>(
-        `SELECT day, ${GROUP_LIST}, outcome, last_step, COUNT(*) AS visits, SUM(CASE WHEN last_event_at < ? OR last_type = 'leave' THEN 1 ELSE 0 END) AS idle
-         FROM survey_visits WHERE ${sql} GROUP BY day, ${GROUP_LIST}, outcome, last_step`,
-        [idleBefore, ...params],
+      // Grouped without the day: the states of a range of a million visits are summed into a few rows.
+      const [states, open] = await Promise.all([
+        db.all<VisitGroup & { outcome: string; last_step: string; left_page: number; visits: number }>(
+          `SELECT ${GROUP_LIST}, outcome, last_step, left_page, SUM(count) AS visits FROM visit_states WHERE ${sql}
+           GROUP BY ${GROUP_LIST}, outcome, last_step, left_page`,
+          params,
+        ),
+        // The visits that may still go on: recent, not left, not ended (few, found by the time of their last event).
+        db.all<VisitGroup & { last_step: string; visits: number }>(
+          `SELECT ${GROUP_LIST}, last_step, COUNT(*) AS visits FROM survey_visits
+           WHERE last_event_at >= ? AND outcome = '' AND last_type <> 'leave' AND ${sql} GROUP BY ${GROUP_LIST}, last_step`,
+          [idleBefore, ...params],
+        ),
+      ]);
+      const key = (row: VisitGroup & { last_step: string }, outcome: string) => [...VISIT_GROUP_COLUMNS.map((column) => row[column]), outcome, row.last_step].join('\u0000');
+      const rows = new Map<string, VisitCountRow>();
+      for (const row of states) {
+        const visits = Number(row.visits);
+        if (visits === 0) continue;
+        const { left_page: _left, last_step, visits: _visits, ...rest } = row;
+        const counted = rows.get(key(row, row.outcome)) ?? { ...rest, lastStep: last_step, visits: 0, idle: 0 };
+        counted.visits += visits;
+        if (row.outcome === '') counted.idle += visits;
+        rows.set(key(row, row.outcome), counted);
+      }
+      for (const row of open) {
+        const counted = rows.get(key(row, ''));
+        if (counted) counted.idle -= Number(row.visits);
+      }
+      return [...rows.values()];
+    },
+    async dailyCounts(filter) {
+      const { sql, params } = whereOf(filter);
+      const rows = await db.all<DailyCountRow>(
+        `SELECT day, toolkit, version, experiment, variant, outcome, SUM(count) AS visits FROM visit_states WHERE ${sql}
+         GROUP BY day, toolkit, version, experiment, variant, outcome`,
+        params,
       );
-      return rows.map(({ last_step, visits, idle, ...row }) => ({ ...row, lastStep: last_step, visits: Number(visits), idle: Number(idle) }));
+      return rows.map((row) => ({ ...row, visits: Number(row.visits) })).filter((row) => row.visits > 0);
     },
     async eventCounts(filter) {
       const { sql, params } = whereOf(filter);
