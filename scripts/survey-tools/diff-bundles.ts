@@ -25,7 +25,8 @@ function diffPaths(before: CompiledSurvey, after: CompiledSurvey): PathChange[] 
   });
 }
 
-function diffSurvey(before: CompiledSurvey, after: CompiledSurvey): SurveyFlowDiff | undefined {
+/** What changed between two versions of one survey (or a survey and a variant of it); undefined for nothing. */
+export function diffSurvey(before: CompiledSurvey, after: CompiledSurvey): SurveyFlowDiff | undefined {
   const diff: SurveyFlowDiff = { survey: after.id, ...diffFlow(before, after), limits: diffLimits(before, after), paths: diffPaths(before, after) };
   const { survey: _id, ...changes } = diff;
   return Object.values(changes).some((list) => list.length > 0) ? diff : undefined;

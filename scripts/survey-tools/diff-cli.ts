@@ -1,7 +1,9 @@
 // CLI: npm run survey:diff -- REF [--survey-dir survey] [--locales-dir locales]
+//      npm run survey:diff -- --experiment ID [--survey-dir survey]
 // Compiles the survey at a git ref and in the working tree and prints what changed, as a flow a product
-// manager reads. Exit 0 with a report (or 'no changes to the survey flow'); 1 when either side has
-// problems; 2 for a bad command line or an unknown ref.
+// manager reads; or, with --experiment, what each variant of an experiment of the working tree changes
+// against its control. Exit 0 with a report (or 'no changes to the survey flow'); 1 when a side has
+// problems; 2 for a bad command line, an unknown ref or an unknown experiment.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { catalogLanguages, catalogPath, LOCALES_DIR, readCatalogs, workingTreeCatalogs } from './catalog-files';
@@ -9,11 +11,12 @@ import { compileSurveyDir, compileSurveyFiles, isSurveyFile } from './compile-su
 import type { CompileOutcome } from './compile-survey-files';
 import { diffBundles } from './diff-bundles';
 import { diffTranslations } from './diff-translations';
+import { diffExperiment, formatExperimentDiff } from './experiment-diff';
 import { formatDiff } from './format-diff';
 import { listFolderAtRef, readFileAtRef, resolveCommit } from './git-ref';
 import { runWhenMain } from './run-cli';
 
-const USAGE = 'usage: npm run survey:diff -- REF [--survey-dir survey] [--locales-dir locales]';
+const USAGE = 'usage: npm run survey:diff -- REF [--survey-dir survey] [--locales-dir locales]\n       npm run survey:diff -- --experiment ID [--survey-dir survey]';
 
 /** How the CLI talks: report lines on stdout, trouble on stderr. */
 export interface DiffIo {
@@ -41,25 +44,49 @@ function reportProblems(outcome: CompileOutcome, where: string, io: DiffIo): voi
   for (const line of outcome.problems) io.write(`  ${line}`);
 }
 
+/** Prints what each variant of an experiment of the working tree's survey changes against its control. */
+async function experimentDiff(id: string, dir: string, io: DiffIo): Promise<number> {
+  const outcome = await compileSurveyDir(join(io.cwd, dir), dir);
+  reportProblems(outcome, 'in the working tree', io);
+  if ('problems' in outcome) return 1;
+  const experiment = outcome.bundle.experiments.find((candidate) => candidate.id === id);
+  if (!experiment) {
+    const known = outcome.bundle.experiments.map((candidate) => candidate.id);
+    io.writeError(`survey:diff: no experiment '${id}' in ${dir}/ (experiments: ${known.length > 0 ? known.join(', ') : 'none'})\n${USAGE}`);
+    return 2;
+  }
+  io.write(formatExperimentDiff(experiment, diffExperiment(outcome.bundle, experiment)));
+  return 0;
+}
+
 /** Runs the diff and returns the exit status. */
 export async function main(args: readonly string[], io: DiffIo = defaultIo): Promise<number> {
-  let parsed: { values: { 'survey-dir'?: string; 'locales-dir'?: string }; positionals: string[] };
+  let parsed: { values: { 'survey-dir'?: string; 'locales-dir'?: string; experiment?: string }; positionals: string[] };
   try {
     parsed = parseArgs({
       args: [...args],
-      options: { 'survey-dir': { type: 'string' }, 'locales-dir': { type: 'string' } },
+      options: { 'survey-dir': { type: 'string' }, 'locales-dir': { type: 'string' }, experiment: { type: 'string' } },
       allowPositionals: true,
     });
   } catch (error) {
     io.writeError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
   }
+  const dir = (parsed.values['survey-dir'] ?? 'survey').replace(/\/+$/, '');
+  const { experiment } = parsed.values;
+  if (experiment !== undefined) {
+    // A variant is compared with its control, both in the working tree: no ref, and no catalogs to compare.
+    if (parsed.positionals.length > 0 || parsed.values['locales-dir'] !== undefined) {
+      io.writeError(USAGE);
+      return 2;
+    }
+    return experimentDiff(experiment, dir, io);
+  }
   const [ref, ...extra] = parsed.positionals;
   if (ref === undefined || extra.length > 0) {
     io.writeError(USAGE);
     return 2;
   }
-  const dir = (parsed.values['survey-dir'] ?? 'survey').replace(/\/+$/, '');
   const localesDir = (parsed.values['locales-dir'] ?? LOCALES_DIR).replace(/\/+$/, '');
   const commit = await resolveCommit(io.cwd, ref);
   if (!commit) {

@@ -1,18 +1,44 @@
+import { kindOf } from '../../src/engine';
 import { AUDIENCES } from '../../src/model';
-import type { Audience, ChoiceAnswer, CompiledStep, CompiledSurvey, FormStep, StepId } from '../../src/model';
-
-/** An answer of a choice (with its own `next`) or of a multi step (the step's `next`). */
-type Answer = Omit<ChoiceAnswer, 'next'> & { next?: string };
-import type { AnswerChange, FieldChange, NextChange, StepChange } from './diff-types';
+import type { AnswerId, Audience, ChoiceAnswer, CompiledStep, CompiledSurvey, FormStep, StepId } from '../../src/model';
+import { headingRows } from '../survey/kinds/picture';
+import type { AnswerChange, DetailChange, FieldChange, NextChange, OrderChange, StepChange } from './diff-types';
+import { nodeRows } from './graph-styles';
 import { mergeAudiences } from './merge-audiences';
 import { mergeOrdered } from './merge-ordered';
 
-/** The step, answer, next-step and form-field changes of one survey. */
+/** An answer of a choice (with its own `next`) or of a multi step (the step's `next`). */
+type Answer = Omit<ChoiceAnswer, 'next'> & { next?: string };
+
+/** The step, answer, next-step, answer-order, small-print and form-field changes of one survey. */
 export interface FlowChanges {
   steps: StepChange[];
   answers: AnswerChange[];
   next: NextChange[];
+  order: OrderChange[];
+  details: DetailChange[];
   fields: FieldChange[];
+}
+
+/** The key of a step's one way on, which no answer names (answer ids are never empty). */
+const ONE_WAY = '';
+
+/** Where each way out of a step leads to a step, by its answer (ONE_WAY for the step's one way on). */
+function waysOn(step: CompiledStep): Map<string, StepId> {
+  return new Map(kindOf(step).branches(step).flatMap((branch) => ('to' in branch.outcome ? [[branch.answer ?? ONE_WAY, branch.outcome.to] as const] : [])));
+}
+
+/** The ids of a step's answers in the order shown, where its answers have one. */
+function answerOrder(step: CompiledStep): AnswerId[] | undefined {
+  return kindOf(step).answers?.(step).map((answer) => answer.id);
+}
+
+/** A step's small print, as the flow picture writes it, but its heading (a rewording is a StepChange). */
+function detailRows(step: CompiledStep): string[] {
+  const heading = new Set(headingRows(step.heading).map((row) => row.text));
+  return nodeRows(step, { fieldOnly: {} })
+    .filter((row) => row.kind === 'detail' && !heading.has(row.text))
+    .map((row) => row.text);
 }
 
 /** The text a step is known by: its question, an offer's heading, or a form's heading (else its button). */
@@ -49,11 +75,43 @@ class StepComparer {
       this.out.steps.push({ change: 'reworded', step: id, part: 'question', before: question(before), after: question(after), audiences });
     }
     if ('answers' in before && 'answers' in after) this.answers(id, before.answers, after.answers);
-    // A step with one way on for every answer (a text, rating or multi step) leads elsewhere as a whole.
-    if (!('offer' in before) && 'next' in before && 'next' in after && before.next !== after.next) {
-      this.out.next.push({ step: id, before: before.next, after: after.next, audiences });
-    }
+    this.ways(id, before, after);
+    this.order(id, before, after);
+    this.details(id, before, after);
     if ('fields' in before && 'fields' in after) this.fields(id, before, after);
+  }
+
+  /** Ways out of the step that lead elsewhere: an answer's, an offer's decline, a step's one way on. */
+  private ways(id: StepId, before: CompiledStep, after: CompiledStep): void {
+    const was = waysOn(before);
+    const now = waysOn(after);
+    for (const key of mergeOrdered([[...now.keys()], [...was.keys()]])) {
+      const from = was.get(key);
+      const to = now.get(key);
+      if (from === undefined || to === undefined || from === to) continue;
+      const change: NextChange = { step: id, before: from, after: to, audiences: [this.audience] };
+      this.out.next.push(key === ONE_WAY ? change : { ...change, answer: key });
+    }
+  }
+
+  /** The answers both sides have, shown in another order. */
+  private order(id: StepId, before: CompiledStep, after: CompiledStep): void {
+    const was = answerOrder(before);
+    const now = answerOrder(after);
+    if (!was || !now) return;
+    const shared = (list: AnswerId[], other: AnswerId[]): string => JSON.stringify(list.filter((answer) => other.includes(answer)));
+    if (shared(was, now) !== shared(now, was)) this.out.order.push({ step: id, before: was, after: now, audiences: [this.audience] });
+  }
+
+  /** Lines of small print that went, came or changed: each gone line paired with a new one, in order. */
+  private details(id: StepId, before: CompiledStep, after: CompiledStep): void {
+    const was = detailRows(before);
+    const now = detailRows(after);
+    const gone = was.filter((row) => !now.includes(row));
+    const came = now.filter((row) => !was.includes(row));
+    for (let i = 0; i < Math.max(gone.length, came.length); i++) {
+      this.out.details.push({ step: id, before: gone[i], after: came[i], audiences: [this.audience] });
+    }
   }
 
   private answers(id: StepId, before: readonly Answer[], after: readonly Answer[]): void {
@@ -69,9 +127,6 @@ class StepComparer {
       }
       if (was.text !== now.text) {
         this.out.answers.push({ change: 'reworded', step: id, answer: answerId, before: was.text, after: now.text, audiences });
-      }
-      if (was.next !== undefined && now.next !== undefined && was.next !== now.next) {
-        this.out.next.push({ step: id, answer: answerId, before: was.next, after: now.next, audiences });
       }
     }
   }
@@ -94,11 +149,12 @@ class StepComparer {
 
 /**
  * What changed in a survey's steps, per audience: steps added, removed or reworded; answers added,
- * removed or reworded; answers (and text steps) that now lead elsewhere; form fields. A change both
- * audiences share is reported once.
+ * removed or reworded; ways that now lead elsewhere (an answer's, an offer's decline, a text step's);
+ * answers shown in another order; the steps' small print (an offer's terms and pages); form fields.
+ * A change both audiences share is reported once.
  */
 export function diffFlow(before: CompiledSurvey, after: CompiledSurvey): FlowChanges {
-  const out: FlowChanges = { steps: [], answers: [], next: [], fields: [] };
+  const out: FlowChanges = { steps: [], answers: [], next: [], order: [], details: [], fields: [] };
   for (const id of stepOrder(before, after)) {
     for (const audience of AUDIENCES) {
       new StepComparer(out, audience).compare(id, before.audiences[audience].steps[id], after.audiences[audience].steps[id]);
@@ -108,6 +164,8 @@ export function diffFlow(before: CompiledSurvey, after: CompiledSurvey): FlowCha
     steps: mergeAudiences(out.steps),
     answers: mergeAudiences(out.answers),
     next: mergeAudiences(out.next),
+    order: mergeAudiences(out.order),
+    details: mergeAudiences(out.details),
     fields: mergeAudiences(out.fields),
   };
 }

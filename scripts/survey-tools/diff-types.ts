@@ -12,12 +12,31 @@ export type AnswerChange =
   | { change: 'added' | 'removed'; step: StepId; answer: AnswerId; text: string; next: StepId; audiences: Audience[] }
   | { change: 'reworded'; step: StepId; answer: AnswerId; before: string; after: string; audiences: Audience[] };
 
-/** Where an answer (or a text step, which has no answer) now leads. */
+/** Where an answer (or a step with one way on, which has no answer) now leads. */
 export interface NextChange {
   step: StepId;
   answer?: AnswerId;
   before: StepId;
   after: StepId;
+  audiences: Audience[];
+}
+
+/** A step whose answers are shown in another order (those on both sides; added and removed ones are AnswerChanges). */
+export interface OrderChange {
+  step: StepId;
+  before: AnswerId[];
+  after: AnswerId[];
+  audiences: Audience[];
+}
+
+/**
+ * A line of a step's small print, as the flow picture writes it under the step (an offer's terms and
+ * pages, a button, a random order), that appeared, went or changed.
+ */
+export interface DetailChange {
+  step: StepId;
+  before?: string;
+  after?: string;
   audiences: Audience[];
 }
 
@@ -48,6 +67,8 @@ export interface SurveyFlowDiff {
   steps: StepChange[];
   answers: AnswerChange[];
   next: NextChange[];
+  order: OrderChange[];
+  details: DetailChange[];
   fields: FieldChange[];
   limits: LimitChange[];
   paths: PathChange[];

@@ -1,5 +1,5 @@
 import type { Audience } from '../../src/model';
-import type { AnswerChange, FieldChange, LimitChange, NextChange, PathChange, StepChange, SurveyFlowDiff } from './diff-types';
+import type { AnswerChange, DetailChange, FieldChange, LimitChange, NextChange, OrderChange, PathChange, StepChange, SurveyFlowDiff } from './diff-types';
 
 /** ` (trial users only)` for a change one audience only sees; nothing for both. */
 export function who(audiences: readonly Audience[]): string {
@@ -46,6 +46,16 @@ function nextLine(change: NextChange): string {
   return `    ${at}: now goes to '${change.after}' (was '${change.before}')${who(change.audiences)}`;
 }
 
+function orderLine(change: OrderChange): string {
+  return `    ${change.step}: now ${change.after.join(', ')} (was ${change.before.join(', ')})${who(change.audiences)}`;
+}
+
+function detailLine(change: DetailChange): string {
+  if (change.before === undefined) return `    + ${change.step}: ${quote(change.after)}${who(change.audiences)}`;
+  if (change.after === undefined) return `    - ${change.step}: ${quote(change.before)}${who(change.audiences)}`;
+  return `    ~ ${change.step}: now ${quote(change.after)} (was ${quote(change.before)})${who(change.audiences)}`;
+}
+
 function fieldLines(change: FieldChange): string[] {
   const at = `${change.step} › ${change.field}`;
   switch (change.change) {
@@ -83,11 +93,17 @@ export function section(title: string, lines: readonly string[]): string[] {
 
 /** The changes of one survey, section by section. */
 export function formatFlowDiff(diff: SurveyFlowDiff): string[] {
+  return [`Survey '${diff.survey}'`, ...flowDiffSections(diff)];
+}
+
+/** The sections of a survey's changes, each indented under a heading of the caller's. */
+export function flowDiffSections(diff: SurveyFlowDiff): string[] {
   return [
-    `Survey '${diff.survey}'`,
     ...section('  Steps', diff.steps.flatMap(stepLines)),
     ...section('  Answers', diff.answers.flatMap(answerLines)),
     ...section('  Where answers lead', diff.next.map(nextLine)),
+    ...section('  Answer order', diff.order.map(orderLine)),
+    ...section('  Details', diff.details.map(detailLine)),
     ...section('  Form fields', diff.fields.flatMap(fieldLines)),
     ...section('  Limits', diff.limits.map(limitLine)),
     ...diff.paths.flatMap(pathLines),

@@ -1,8 +1,7 @@
 // How the picture looks, as data. Each kind of step is drawn by the `picture` of its module in
 // scripts/survey/kinds/, so a new kind is drawn once its module is written.
 import type { Audience, CompiledStep, StepOfType, StepType } from '../../src/model';
-import { COMPILER_KINDS, type NodeRow, type NodeStyle } from '../survey/kinds';
-import type { PictureNode } from './flow-picture';
+import { COMPILER_KINDS, type NodeRow, type NodeStyle, type PictureNodeFacts } from '../survey/kinds';
 
 export type { NodeRow, NodeStyle } from '../survey/kinds';
 
@@ -12,8 +11,8 @@ export type NodeStyles = { [T in StepType]: NodeStyle<StepOfType<T>> };
 /** How each kind of step is drawn, from its module. */
 export const NODE_STYLES = Object.fromEntries(Object.entries(COMPILER_KINDS).map(([type, kind]) => [type, kind.picture])) as NodeStyles;
 
-/** The rows of a node, by its step's style. */
-export function nodeRows<T extends CompiledStep['type']>(step: StepOfType<T> & { type: T }, node: PictureNode): NodeRow[] {
+/** The rows of a node, by its step's style (a picture's node, or no facts beyond the step). */
+export function nodeRows<T extends CompiledStep['type']>(step: StepOfType<T> & { type: T }, node: PictureNodeFacts): NodeRow[] {
   const style: NodeStyle<StepOfType<T>> = NODE_STYLES[step.type];
   return style.rows(step, node);
 }

@@ -79,7 +79,7 @@ function placed(flow: CompiledFlow, offerId: StepId, placement: OfferPlacement):
   const offer = stepAt(flow, offerId);
   const after = stepAt(flow, placement.after);
   const target = after && wayOn(after, placement.answer);
-  if (!offer || !after || target === undefined || offer === after || target === offerId) return flow;
+  if (!offer || !isOfferStep(offer) || !after || target === undefined || offer === after || target === offerId) return flow;
   const decline = kindOf(offer)
     .branches(offer)
     .find((branch) => 'to' in branch.outcome);

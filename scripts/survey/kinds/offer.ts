@@ -134,7 +134,7 @@ export const offerKind: CompilerKind<'offer'> = {
             ? `${step.offer.percent}% off for ${step.offer.months} ${step.offer.months === 1 ? 'month' : 'months'}`
             : `smaller plans: ${Object.entries(step.offer.plans).map(([group, plans]) => `${group} → ${plans.join(', ')}`).join('; ')}`,
       },
-      { kind: 'detail', text: `on: ${step.offer.toolkits.join(', ')}` },
+      { kind: 'detail', text: step.offer.toolkits.length > 0 ? `on: ${step.offer.toolkits.join(', ')}` : 'on no page: passed by everywhere' },
       { kind: 'detail', text: `button: ${step.accept}` },
     ],
   },

@@ -190,6 +190,10 @@ describe('placement', () => {
     expect(trialOnly.audiences.paid).toEqual(survey.audiences.paid);
   });
 
+  it('moves nothing but offers', () => {
+    expect(overlaid({ placement: { competitors: { after: 'why-not-using', answer: 'no-time' } } })).toEqual(survey);
+  });
+
   it('does nothing where the way already leads to the offer', () => {
     expect(overlaid({ placement: { 'discount-offer': { after: 'what-could-be-better', answer: 'price-too-high' } } })).toEqual(survey);
   });

@@ -151,3 +151,51 @@ describe('npm run survey:diff -- REF, in a git repository', () => {
     expect(stderr).toContain("'no-such-branch' is not a commit");
   });
 });
+
+describe('npm run survey:diff -- --experiment ID, on the working tree', () => {
+  /** Runs `survey:diff` in the project itself. */
+  async function inProject(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(TSX, [CLI, ...args], { cwd: ROOT });
+      return { status: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  it('prints each variant against the control and exits 0', async () => {
+    const { status, stdout } = await inProject('--experiment', 'offer-placement-2026-09');
+    expect(status).toBe(0);
+    expect(stdout.split('\n')).toEqual([
+      "Experiment 'offer-placement-2026-09' on survey 'cancellation', 2026-09-01 to 2026-09-30 (UTC days, both included)",
+      'Variants: control 50%, discount-after-budget 50%',
+      '',
+      "Variant 'discount-after-budget' (50%) against the control 'control'",
+      '  Where answers lead',
+      "    why-not-using › budget: now goes to 'discount-offer' (was 'downgrade-offer')",
+      "    what-could-be-better › price-too-high: now goes to 'competitors' (was 'discount-offer')",
+      "    discount-offer › declined: now goes to 'downgrade-offer' (was 'competitors')",
+      '',
+    ]);
+  });
+
+  it('names the experiments there are when the id is none of them, and exits 2', async () => {
+    const { status, stderr } = await inProject('--experiment', 'discount-depth');
+    expect(status).toBe(2);
+    expect(stderr).toContain("survey:diff: no experiment 'discount-depth' in survey/ (experiments: discount-depth-2026-10, offer-placement-2026-09)");
+  });
+
+  it('takes no ref beside it', async () => {
+    const { status, stderr } = await inProject('HEAD', '--experiment', 'offer-placement-2026-09');
+    expect(status).toBe(2);
+    expect(stderr).toContain('npm run survey:diff -- --experiment ID [--survey-dir survey]');
+  });
+
+  it('says where the survey folder has problems, and exits 1', async () => {
+    const { status, stdout } = await inProject('--experiment', 'references', '--survey-dir', 'tests/fixtures/invalid/experiment-references');
+    expect(status).toBe(1);
+    expect(stdout).toContain('The survey in the working tree has');
+    expect(stdout).toContain('tests/fixtures/invalid/experiment-references/experiments.yaml:15:13: error experiment-unknown-step:');
+  });
+});

@@ -61,6 +61,8 @@ const EXPECTED: SurveyDiff = {
         { step: 'reason', answer: 'trial-ended', before: 'competitors', after: 'trial-feedback', audiences: ['trial'] },
         { step: 'why-not-using', answer: 'budget', before: 'competitors', after: 'final', audiences: BOTH },
       ],
+      order: [],
+      details: [],
       fields: [
         {
           change: 'relabelled',
