@@ -1,6 +1,6 @@
 // What each variant of an experiment changes against its control: the compiled survey against the
 // survey applyOverlay makes of it, compared and written as `survey:diff` compares two versions.
-import { applyOverlay } from '../../src/engine';
+import { applyOverlay } from '../../src/engine/overlay';
 import type { CompiledBundle, CompiledExperiment, CompiledVariant } from '../../src/model';
 import { diffSurvey } from './diff-bundles';
 import type { SurveyFlowDiff } from './diff-types';
