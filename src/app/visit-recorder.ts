@@ -10,7 +10,8 @@ import type { VisitEventDraft } from '../engine/visit-events';
 export { shownEvents, takenEvents } from '../engine/visit-events';
 import { VISIT_BATCH_MAX_EVENTS, type Language, type VisitEvent, type VisitEventBatch } from '../model';
 
-const VISIT_KEY = (route: string) => `cancel:visit:${route}`;
+/** Where the tab keeps its visit of a page, per user: a sign-in as someone else in the same tab starts their own. */
+const VISIT_KEY = (route: string, user: string) => `cancel:visit:${route}:${user}`;
 const EVENTS_URL = '/cancel/api/visit-events/';
 
 /** A random version-4 UUID (crypto.randomUUID is only there in secure contexts). */
@@ -23,18 +24,18 @@ function uuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function stored(route: string): string | null {
+function stored(key: string): string | null {
   try {
-    return sessionStorage.getItem(VISIT_KEY(route));
+    return sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-function store(route: string, visit: string | null): void {
+function store(key: string, visit: string | null): void {
   try {
-    if (visit === null) sessionStorage.removeItem(VISIT_KEY(route));
-    else sessionStorage.setItem(VISIT_KEY(route), visit);
+    if (visit === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, visit);
   } catch {
     // Without storage a reload starts a new visit; nothing else is lost.
   }
@@ -53,16 +54,19 @@ export interface VisitRecorder {
 export interface VisitScope {
   api: Pick<ApiClient, 'recordVisitEvents'>;
   route: string;
+  /** The signed-in user's id. */
+  user: string;
   toolkit: string;
   version: string;
   language: Language;
 }
 
 /** Starts recording the page's visit: the one this tab had under way on the page (a reload), or a new one. */
-export function startVisit({ api, route, toolkit, version, language }: VisitScope): VisitRecorder {
-  const resumed = stored(route);
+export function startVisit({ api, route, user, toolkit, version, language }: VisitScope): VisitRecorder {
+  const key = VISIT_KEY(route, user);
+  const resumed = stored(key);
   const visit = resumed ?? uuid();
-  store(route, visit);
+  store(key, visit);
   let waiting: VisitEvent[] = [];
   let sending = false;
   const batch = (events: VisitEvent[]): VisitEventBatch => ({ visit, toolkit, version, language, events });
@@ -98,7 +102,7 @@ export function startVisit({ api, route, toolkit, version, language }: VisitScop
   return {
     visit,
     record,
-    end: () => store(route, null),
+    end: () => store(key, null),
     stop: () => removeEventListener('pagehide', onHide),
   };
 }

@@ -84,10 +84,10 @@ export function stepIndicator(survey: CompiledSurvey, state: SurveyState): { cur
   return { current: step.indicator, total: survey.indicatorSteps };
 }
 
-/** The ids a customer may answer the step with: its answers, and each branch's answer (an offer's `accepted`). */
+/** The ids a customer may answer the step with: its answers, each branch's answer (an offer's `accepted`), a rating's numbers. */
 export function answerIdsOf(step: CompiledStep): Set<string> {
   const kind = kindOf(step);
-  const ids = new Set<string>(kind.answers?.(step).map((answer) => answer.id) ?? []);
+  const ids = new Set<string>([...(kind.answers?.(step).map((answer) => answer.id) ?? []), ...(kind.scale?.(step) ?? [])]);
   for (const branch of kind.branches(step)) if (branch.answer !== undefined) ids.add(branch.answer);
   return ids;
 }

@@ -70,8 +70,4 @@ export interface SurveyPayload {
   retention?: RetentionRecord[];
   /** The steps taken and what was chosen on each, as ids: the server replays them through the engine. */
   path: PathMove[];
-  /** The visit of the survey screen the payload comes from (retention insights). */
-  visit?: string;
-  /** The version of the survey the customer answered (CompiledSurvey.version). */
-  version?: string;
 }

@@ -6,6 +6,8 @@ import type { AssignedVariant, CompiledBundle, CompiledSurvey, ExperimentOverlay
 
 /** The survey a customer sees, and the experiment and variant it comes from (empty strings outside one). */
 export interface CustomerSurvey {
+  /** The toolkit whose page shows it. */
+  toolkit: string;
   survey: CompiledSurvey;
   experiment: string;
   variant: string;
@@ -18,9 +20,9 @@ export function customerSurvey(bundle: CompiledBundle, binding: ToolkitBinding, 
   const survey = bundle.surveys[binding.survey];
   if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
   const experiment = runningExperiment(bundle.experiments, survey.id, now);
-  if (experiment === undefined) return { survey, experiment: '', variant: '' };
+  if (experiment === undefined) return { toolkit: binding.toolkit, survey, experiment: '', variant: '' };
   const variant = assignVariant(userId, experiment);
-  return { survey: applyOverlay(survey, variant.overlay), experiment: experiment.id, variant: variant.id, overlay: variant.overlay };
+  return { toolkit: binding.toolkit, survey: applyOverlay(survey, variant.overlay), experiment: experiment.id, variant: variant.id, overlay: variant.overlay };
 }
 
 /** The user's variant of every experiment running at `now` (get-context sends them; the page overlays its survey). */

@@ -4,7 +4,7 @@
 // them. On a server of the worker's own, so no other test's visits are counted.
 import type { Page } from '@playwright/test';
 import { answer, box, declineOffer, submit } from './support/handles';
-import { expect, open, test } from './support/resilience';
+import { db, expect, open, test } from './support/resilience';
 
 /** The part of /dev/insights.json this test reads (DESIGN §9). */
 interface Insights {
@@ -105,4 +105,23 @@ test('three customers: saved, cancelled, abandoned at step 2; the JSON and the p
   }
   await expect(group.locator('table[id$="-offers"] tbody td')).toHaveText([/\(discount-offer\)$/, '2', '1', '1', '50.0%']);
   await expect(group.locator('svg[id$="-flow"] path.flow-link').first()).toBeVisible();
+
+  // A visit of an earlier version of the survey (as a server of a week ago recorded it): shown apart, never added in.
+  db(server, (handle) => {
+    const at = Date.now() - 60_000;
+    handle.prepare("INSERT INTO survey_versions (version, survey, git_commit, first_served_at) VALUES ('0123456789ab', 'cancellation', 'abc123', ?)").run(at - 7 * 86_400_000);
+    handle
+      .prepare("INSERT INTO survey_visits VALUES ('00000000-0000-4000-8000-000000000abc', '9', 'seo', 'cancellation', '0123456789ab', 'paid', 'en', '', '', ?, ?, ?, 'discount-offer', 'offer-accepted', 'saved')")
+      .run(today, at, at);
+    handle.prepare("INSERT INTO visit_states VALUES (?, 'seo', 'paid', 'en', '0123456789ab', '', '', 'saved', 'discount-offer', 0, 1)").run(today);
+  });
+  await page.reload();
+  const versions = page.locator('section.visit-group[data-toolkit="seo"]');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.locator('h2')).toHaveText([/version (?!0123456789ab)[0-9a-f]{12}.*served now/, /version 0123456789ab \(commit abc123\), served before/]);
+  await expect(versions.nth(1).locator('[data-figure="visits"]')).toHaveText('1');
+  await expect(versions.nth(0).locator('[data-figure="visits"]')).toHaveText('3');
+  const both = (await (await page.request.get(`${server.base}/dev/insights.json?from=${today}&to=${today}&toolkit=seo`)).json()) as Insights & { versionsInRange: string[] };
+  expect(both.versionsInRange).toHaveLength(2);
+  expect(both.groups.map((g) => g.visits)).toEqual([3, 1]);
 });

@@ -129,7 +129,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   // at an idle moment once the question is on screen.
   const showsLater = done || declaration || isOfferStep(step) || retained !== null || showPending;
   const later = useLaterScreens(showsLater, formStep !== null && validator !== null);
-  const visit = useVisit(binding, survey, api, later?.visits);
+  const visit = useVisit(binding, survey, ready.user, api, later?.visits);
   // The declaration is a screen of its own: opening it moves the focus to its heading too.
   useFocusOnStepChange(declaration ? DECLARE_STEP : step.id, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
 
@@ -198,11 +198,12 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   const submitSurveyStep = (data: StepData) =>
     runSubmission(async () => {
       const completed = transition(survey, state, { type: 'continue', data });
-      const payload = {
-        ...buildPayload(survey, completed, { user: ready.user, timestamp: ready.timestamp, toolkit: binding.toolkit, translate: translateSurveyText }),
-        visit: visit.id(),
-        version: survey.version,
-      };
+      const payload = buildPayload(survey, completed, {
+        user: ready.user,
+        timestamp: ready.timestamp,
+        toolkit: binding.toolkit,
+        translate: translateSurveyText,
+      });
       attempt.current ??= newAttempt();
       const save = (current: SubmissionAttempt) => saveAttempt('submission', binding.route, current);
       const result = await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined, undefined, save);

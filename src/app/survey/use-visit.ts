@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import type { ApiClient } from '../../api';
 import type { VisitEventDraft } from '../../engine/visit-events';
-import type { CompiledSurvey, Language, ToolkitBinding } from '../../model';
+import { isLanguage, type CompiledSurvey, type ToolkitBinding, type User } from '../../model';
 import type { VisitRecorder } from '../visit-recorder';
 
 export type VisitModule = typeof import('../visit-recorder');
@@ -16,18 +16,20 @@ export interface Visit {
   record: (moment: VisitMoment) => void;
   /** The visit ended (sent or saved): the page's next survey is another visit. */
   end: () => void;
-  /** The visit's id, once started. */
-  id: () => string | undefined;
 }
 
-/** The visit of the survey screen; `visits` is the recorder's module once it has loaded. */
-export function useVisit(binding: ToolkitBinding, survey: CompiledSurvey, api: Pick<ApiClient, 'recordVisitEvents'>, visits: VisitModule | undefined): Visit {
-  // The page's language is one of the 14 (src/i18n activates no other).
-  const language = useLingui().i18n.locale as Language;
+/**
+ * The visit of the survey screen; `visits` is the recorder's module once it has loaded. A page in the
+ * development pseudo-locale records nothing: it is no customer's language.
+ */
+export function useVisit(binding: ToolkitBinding, survey: CompiledSurvey, user: Pick<User, 'user_id'>, api: Pick<ApiClient, 'recordVisitEvents'>, visits: VisitModule | undefined): Visit {
+  const { locale } = useLingui().i18n;
+  const language = isLanguage(locale) ? locale : undefined;
+  const userId = String(user.user_id);
   const visit = useRef<{ recorder?: VisitRecorder; waiting: VisitMoment[]; ended?: boolean }>({ waiting: [] }).current;
   useEffect(() => {
-    if (!visits) return undefined;
-    const recorder = visits.startVisit({ api, route: binding.route, toolkit: binding.toolkit, version: survey.version, language });
+    if (!visits || !language) return undefined;
+    const recorder = visits.startVisit({ api, route: binding.route, user: userId, toolkit: binding.toolkit, version: survey.version, language });
     visit.recorder = recorder;
     for (const moment of visit.waiting.splice(0)) recorder.record(moment(visits));
     if (visit.ended) recorder.end();
@@ -35,13 +37,12 @@ export function useVisit(binding: ToolkitBinding, survey: CompiledSurvey, api: P
       recorder.stop();
       visit.recorder = undefined;
     };
-  }, [visit, visits, api, binding.route, binding.toolkit, survey.version, language]);
+  }, [visit, visits, api, binding.route, binding.toolkit, survey.version, language, userId]);
   return {
     record: (moment) => (visit.recorder && visits ? visit.recorder.record(moment(visits)) : visit.waiting.push(moment)),
     end: () => {
       visit.ended = true;
       visit.recorder?.end();
     },
-    id: () => visit.recorder?.visit,
   };
 }

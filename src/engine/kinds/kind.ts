@@ -70,6 +70,8 @@ export interface EngineKind<T extends StepType> {
   payloadField(step: StepOfType<T>, field: string): string;
   /** The answers whose order is chosen once per visit ('Other' stays last), where the step has answers. */
   answers?(step: StepOfType<T>): readonly { id: AnswerId; isOther: boolean }[];
+  /** The answers a move on the step may name besides its answers' and branches' ids: a rating's numbers, as the path writes them. */
+  scale?(step: StepOfType<T>): string[];
   /** Whether the step's answers are shuffled once per visit. */
   shuffles?(step: StepOfType<T>): boolean;
   /**

@@ -40,6 +40,7 @@ export const ratingKind: EngineKind<'rating'> = {
   enteredTexts: () => [],
   dataFromPayload: (_step, move) => (move.answer === undefined ? {} : { value: Number(move.answer) }),
   moveLabel: (_step, move) => move.answer,
+  scale: (step) => Array.from({ length: step.max - step.min + 1 }, (_, index) => String(step.min + index)),
   questions: (step) => [[step.slot, step.question]],
   answersProblem(step, entry) {
     const [text] = entry.answers;

@@ -3,6 +3,7 @@
 // then each experiment's variants with their intervals and the sample-ratio check.
 import type { CompiledBundle } from '../../model';
 import { escapeHtml as e } from '../html';
+import { barChartSvg } from './dev-insights-chart';
 import { flowSankeySvg } from './dev-insights-flow';
 import { graphMoves, type ExperimentReport, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
 
@@ -57,7 +58,13 @@ function groupSection(group: GroupReport, index: number, bundle: CompiledBundle)
 <div class="panel">${table(`${id}-offers`, 'Retention offers', ['Offer', 'Shown', 'Accepted', 'Declined', 'Acceptance rate'], group.offers.map((o) => [`${o.title} (${o.step})`, o.shown, o.accepted, o.declined, pct(o.acceptanceRate)]))}</div>
 <div class="panel">${table(`${id}-audiences`, 'Per audience', ['Audience', 'Visits', 'Saved', 'Saved rate'], shareRows(group.audiences))}</div>
 <div class="panel">${table(`${id}-languages`, 'Per language', ['Language', 'Visits', 'Saved', 'Saved rate'], shareRows(group.languages))}</div>
+<div class="chart-row">
+<figure class="chart panel">${barChartSvg(
+    group.daily.map((day) => ({ label: `${day.key}: ${pct(day.savedRate)} saved`, count: day.visits })),
+    { id: `${id}-days`, title: `Visits per day, each with its saved rate; the table beside it lists the same numbers`, describedBy: `${id}-daily` },
+  )}</figure>
 <div class="panel">${table(`${id}-daily`, 'Per day (UTC)', ['Day', 'Visits', 'Saved', 'Saved rate'], shareRows(group.daily))}</div>
+</div>
 </section>`;
 }
 

@@ -7,9 +7,20 @@ import { SURVEY_STORAGE_LIMIT } from '../survey-limit';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
 import { requireAccess, sessionOf } from './toolkit-call';
-import { customerSurvey } from '../experiments';
+import { customerSurvey, type CustomerSurvey } from '../experiments';
+import type { SubmissionContext } from '../store/submissions';
 
 export { SURVEY_STORAGE_LIMIT };
+
+/**
+ * What a submission records beside its payload: the customer's latest visit of the toolkit's survey
+ * (the page records it), whose version it answered, and the experiment variant the server assigns.
+ */
+async function submissionContext(ctx: ServerContext, userId: string, shown: CustomerSurvey): Promise<SubmissionContext> {
+  const visit = await ctx.visits.latest(userId, shown.toolkit);
+  const { experiment, variant } = shown;
+  return visit === undefined ? { version: shown.survey.version, experiment, variant, visitId: null } : { version: visit.version, experiment, variant, visitId: visit.visitId };
+}
 
 /**
  * POST survey-storage/survey-monitoring/: stores a payload valid against schemas/survey-payload.schema.json
@@ -47,12 +58,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
         }
         // One submission per cancellation (decision 75): a repeat answers the first record and stores nothing.
         const first = await ctx.submissions.first(userId, binding.toolkit);
-        return { status: 200, body: { stored: true, id: first ?? (await ctx.submissions.insert(userId, payload, now, {
-              version: payload.version ?? survey.version,
-              experiment: shown.experiment,
-              variant: shown.variant,
-              visitId: payload.visit ?? null,
-            })) } };
+        return { status: 200, body: { stored: true, id: first ?? (await ctx.submissions.insert(userId, payload, now, await submissionContext(ctx, userId, shown))) } };
       });
       return reply.code(outcome.status).send(outcome.body);
     },

@@ -36,7 +36,7 @@ function manualApi() {
   return { api, sent };
 }
 
-const scope = (api: ReturnType<typeof manualApi>['api']) => ({ api, route: 'seo', toolkit: 'seo', version: 'abcdef012345', language: 'de' as const });
+const scope = (api: ReturnType<typeof manualApi>['api'], user = '1001') => ({ api, route: 'seo', user, toolkit: 'seo', version: 'abcdef012345', language: 'de' as const });
 const types = (batch: VisitEventBatch | undefined) => batch?.events.map((event) => event.type + (event.step ? `:${event.step}` : ''));
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -60,13 +60,14 @@ describe('the visit recorder', () => {
     expect(sent[2]?.batch.csrf_token).toBeUndefined();
   });
 
-  it('goes on with the same visit after a reload, without a new visit event; a new visit once it ended', () => {
+  it('goes on with the same visit after a reload, without a new visit event; a new visit for another user, and once it ended', () => {
     const { api, sent } = manualApi();
     const first = startVisit(scope(api));
     first.stop();
     const reloaded = startVisit(scope(api));
     expect(reloaded.visit).toBe(first.visit);
     expect(sent).toHaveLength(1);
+    expect(startVisit(scope(api, '1002')).visit, 'another user signed in in the tab').not.toBe(first.visit);
     reloaded.end();
     reloaded.stop();
     expect(startVisit(scope(api)).visit).not.toBe(first.visit);
