@@ -3,13 +3,16 @@
 // background meanwhile, since on a fresh machine apt-get and dpkg wait on the disk while the checks
 // before them keep the cores busy; its output is printed when the first step that needs it begins.
 // Lint and the type-check each keep one core busy, so they run side by side, once the build has
-// written the generated sources both of them read.
+// written the generated sources both of them read; the unit tests then run on what the build
+// compiled (npm run test:unit compiles the survey first, for a run of its own). The PostgreSQL
+// server tests and the PostgreSQL browser smoke flow, each on a throw-away cluster of its own, wait
+// on their database much of the time, so they run side by side too.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
 /** The checks before the ones that need the installed tools, then those: npm scripts, a list for those run side by side. */
-const BEFORE_TOOLS = ['survey:check', 'build', ['lint', 'typecheck'], 'test:unit'];
-const WITH_TOOLS = ['test:server:pg', 'test:e2e', 'test:e2e:pg'];
+const BEFORE_TOOLS = ['survey:check', 'build', ['lint', 'typecheck'], 'test:vitest'];
+const WITH_TOOLS = ['test:e2e', ['test:server:pg', 'test:e2e:pg']];
 
 /** Runs a command; resolves with its exit code (and its output, when it is not shown as it runs). */
 function run(command, args, { quiet = false } = {}) {
