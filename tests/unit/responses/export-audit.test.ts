@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_HEADER } from '../../../scripts/responses/export-formats';
-import { main, type ExportIo } from '../../../scripts/responses/export';
 import { cancellationRecords } from '../../../src/server/store/cancellation-records';
 import { openSqlite } from '../../../src/server/store/sql/sqlite';
 import { parseCsv } from './parse-csv';
+import { runExport } from './run-export';
 
 const DECLARED = Date.parse('2026-03-01T09:00:00Z');
 let dir: string;
@@ -25,12 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(args: string[]): Promise<{ status: number; out: string; notes: string[] }> {
-  let out = '';
-  const notes: string[] = [];
-  const io: ExportIo = { write: (text) => (out += text), note: (line) => notes.push(line), env: {}, cwd: dir };
-  return { status: await main(args, io), out, notes };
-}
+const run = (args: string[]) => runExport(args, dir);
 
 describe('--audit', () => {
   it('writes every record as JSON: policy and version, screens, and the times it was declared, took effect and was undone', async () => {

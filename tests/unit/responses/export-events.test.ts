@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CSV_HEADER } from '../../../scripts/responses/export-formats';
-import { main, type ExportIo } from '../../../scripts/responses/export';
 import { openSqlite } from '../../../src/server/store/sql/sqlite';
 import { visitTables } from '../../../src/server/store/visits';
 import { parseCsv } from './parse-csv';
+import { runExport } from './run-export';
 
 const STARTED = Date.parse('2026-03-01T09:00:00Z');
 const VISIT = '00000000-0000-4000-8000-000000000001';
@@ -29,12 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(args: string[]): Promise<{ status: number; out: string; notes: string[] }> {
-  let out = '';
-  const notes: string[] = [];
-  const io: ExportIo = { write: (text) => (out += text), note: (line) => notes.push(line), env: {}, cwd: dir };
-  return { status: await main(args, io), out, notes };
-}
+const run = (args: string[]) => runExport(args, dir);
 
 describe('--events', () => {
   it('writes every event as JSON with its visit: toolkit, audience, language, version and variant', async () => {
