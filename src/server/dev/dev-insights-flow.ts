@@ -4,7 +4,7 @@
 import { escapeHtml as e } from '../html';
 import type { FunnelStep, Move } from './visit-insights';
 
-const COLUMN = 170;
+const COLUMN = 230;
 const NODE_WIDTH = 14;
 const HEIGHT = 320;
 const GAP = 26;
@@ -70,7 +70,7 @@ export function flowSankeySvg(funnel: readonly FunnelStep[], moves: readonly Mov
     });
   const nodes = [...placed.values()].map(
     ({ step, x, y, height }) =>
-      `<g><rect class="flow-node" x="${x}" y="${y.toFixed(1)}" width="${NODE_WIDTH}" height="${height.toFixed(1)}" fill="#1d4f91"/><text x="${x + NODE_WIDTH + 4}" y="${(y + 14).toFixed(1)}" font-size="13" fill="#1d1d1f">${e(step.step)} (${step.reached})</text></g>`,
+      `<g><rect class="flow-node" x="${x}" y="${y.toFixed(1)}" width="${NODE_WIDTH}" height="${height.toFixed(1)}" fill="#1d4f91"/><text x="${x + NODE_WIDTH + 4}" y="${(y + 14).toFixed(1)}" font-size="13" fill="#1d1d1f" stroke="#fff" stroke-width="3" paint-order="stroke">${e(step.step)} (${step.reached})</text></g>`,
   );
   const width = (Math.max(0, ...columns.values()) + 1) * COLUMN;
   return `<svg id="${e(options.id)}" viewBox="0 0 ${width} ${HEIGHT + 20}" width="${width}" height="${HEIGHT + 20}" role="img" aria-labelledby="${e(options.id)}-title" aria-describedby="${e(options.describedBy)}" xmlns="http://www.w3.org/2000/svg">

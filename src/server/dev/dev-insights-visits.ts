@@ -11,7 +11,8 @@ const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
 function table(id: string, caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const cells = (row: readonly (string | number)[]) =>
-    row.map((cell) => (typeof cell === 'number' ? `<td class="num">${cell}</td>` : `<td>${e(cell)}</td>`)).join('');
+    // The first column names the row; the others are figures.
+    row.map((cell, index) => (index > 0 ? `<td class="num">${e(String(cell))}</td>` : `<td>${e(String(cell))}</td>`)).join('');
   return `<table id="${e(id)}">
 <caption>${e(caption)}</caption>
 <thead><tr>${head.map((h, i) => `<th scope="col"${i > 0 ? ' class="num"' : ''}>${e(h)}</th>`).join('')}</tr></thead>
@@ -53,7 +54,7 @@ function groupSection(group: GroupReport, index: number, bundle: CompiledBundle)
 <li><strong data-figure="saved-rate">${pct(group.savedRate)}</strong> saved rate</li>
 </ul>
 <div class="panel">${table(`${id}-funnel`, 'Funnel: visits that reached each step, and that were abandoned there', ['Step', 'Reached', 'Left here'], group.funnel.map((step) => [`${step.title} (${step.step})`, step.reached, step.left]))}</div>
-<figure class="chart panel">${picture}</figure>
+<figure class="panel flow-picture">${picture}</figure>
 <div class="panel">${table(`${id}-answers`, 'Answers: the share of the visits shown each step that chose each answer', ['Step · answer', 'Chosen', 'Shown', 'Share'], group.answers.map((a) => [`${a.step} · ${a.text}`, a.chosen, a.shown, pct(a.share)]))}</div>
 <div class="panel">${table(`${id}-offers`, 'Retention offers', ['Offer', 'Shown', 'Accepted', 'Declined', 'Acceptance rate'], group.offers.map((o) => [`${o.title} (${o.step})`, o.shown, o.accepted, o.declined, pct(o.acceptanceRate)]))}</div>
 <div class="panel">${table(`${id}-audiences`, 'Per audience', ['Audience', 'Visits', 'Saved', 'Saved rate'], shareRows(group.audiences))}</div>

@@ -97,6 +97,10 @@ td > code { white-space: nowrap; }
 .chart .bar-value { font: 600 16px system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; fill: #1d1d1f; }
 .totals { display: flex; flex-wrap: wrap; gap: 12px 32px; margin: 16px 0 0; padding: 0; list-style: none; }
 .totals strong { font-size: 24px; display: block; }
+.visit-group > .panel, .visit-group > .chart-row { margin: 16px 0 0; }
+.panel { overflow-x: auto; }
+.flow-picture { overflow-x: auto; }
+.flow-picture svg { display: block; width: auto; max-width: none; }
 @media (max-width: 900px) { .chart-row { grid-template-columns: 1fr; } .audiences { grid-template-columns: 1fr; } }
 `;
 

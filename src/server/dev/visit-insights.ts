@@ -1,7 +1,7 @@
 // The retention figures of /dev/insights and /dev/insights.json: what the visits of the survey screen
 // did, per toolkit, survey version and experiment variant, from the counts the database sums
 // (store/visits.ts). Versions are never added together: each has its own group.
-import { flowEdges } from '../../engine';
+import { flowEdges, stepTextValues } from '../../engine';
 import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledSurvey, type StepId } from '../../model';
 import type { DailyCountRow, EventCountRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
 import { differenceInterval, proportionInterval, sampleRatioMismatch } from './experiment-stats';
@@ -152,13 +152,17 @@ function stepOrder(survey: CompiledSurvey | undefined): StepId[] {
   return ids;
 }
 
+/** An English text with the values its simple placeholders name (an offer's `{percent}`). */
+const withValues = (text: string, values: Record<string, string | number | undefined> = {}): string =>
+  text.replace(/\{(\w+)\}/g, (placeholder, name: string) => (values[name] === undefined ? placeholder : String(values[name])));
+
 /** A step's English title and an answer's English text, from the survey served now. */
 function namesOf(survey: CompiledSurvey | undefined) {
   const steps = new Map<StepId, { title: string; answers: Map<string, string> }>();
   for (const audience of AUDIENCES) {
     for (const step of Object.values(survey?.audiences[audience].steps ?? {})) {
       const answers = new Map<string, string>('answers' in step ? step.answers.map((answer) => [answer.id, answer.text] as [string, string]) : []);
-      steps.set(step.id, { title: step.title, answers });
+      steps.set(step.id, { title: withValues(step.title, stepTextValues(step)), answers });
     }
   }
   return {
