@@ -5,10 +5,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchFirstAnswer, benchRouteSizes } from './first-answer';
-import { buildFloor } from './floor/build';
-import { serveFloor } from './floor/serve';
 import { benchInsightsScale } from './insights-scale';
 import { benchLighthouse } from './lighthouse';
+import { buildFloor } from './peers/build';
+import { servePeer } from './peers/serve';
 import { buildProduct } from './product-build';
 import { startBuiltServer } from './serve';
 import { benchServer } from './server';
@@ -27,7 +27,7 @@ try {
   started.push(server);
   const floorFiles = await buildFloor();
   const policy = (await fetch(`${server.base}/cancel`)).headers.get('content-security-policy') ?? "default-src 'self'";
-  const floor = await serveFloor(policy);
+  const floor = await servePeer(floorFiles.dir, policy);
   started.push(floor);
 
   const sections: [string, () => Promise<string[]>][] = [

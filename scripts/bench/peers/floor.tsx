@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
-/** Step 1 of the paid survey, as compiled (scripts/bench/floor/build.ts defines it at build time). */
+/** Step 1 of the paid survey, as compiled (scripts/bench/peers/build.ts defines it at build time). */
 interface FloorStep {
   provider: string;
   heading: string;

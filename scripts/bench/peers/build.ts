@@ -1,5 +1,7 @@
-// Builds the floor page (floor.tsx) into dist/bench-floor/ with the same esbuild settings as the
-// product's production build, its step-1 texts taken from the compiled survey.
+// Builds the peer pages `npm run bench` measures beside the product, each from one script and its
+// stylesheets into dist/bench-<name>/ with the same esbuild settings as the product's production
+// build, and an index.html that loads them; their step-1 texts are taken from the compiled survey.
+// The floor (floor.tsx): plain React, step 1's markup and the product's CSS.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +10,12 @@ import { isStepOfType, type CompiledBundle } from '../../../src/model';
 import { compressPlugin } from '../../build/compress-plugin.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const FLOOR_DIR = join(ROOT, 'dist/bench-floor');
 
-/** Step 1 of the paid cancellation survey: the texts the floor page shows. */
-function floorStep() {
+/** Where a peer page is built (and served from). */
+export const peerDir = (name: string) => join(ROOT, `dist/bench-${name}`);
+
+/** Step 1 of the paid cancellation survey: the texts every peer page shows. */
+export function floorStep() {
   const bundle = JSON.parse(readFileSync(join(ROOT, 'src/generated/survey.json'), 'utf8')) as CompiledBundle;
   const survey = bundle.surveys.cancellation;
   const flow = survey?.audiences.paid;
@@ -26,21 +30,30 @@ function floorStep() {
   };
 }
 
-/** Builds the floor page; returns the files it is made of, relative to FLOOR_DIR. */
-export async function buildFloor(): Promise<{ scripts: string[]; styles: string[] }> {
-  rmSync(FLOOR_DIR, { recursive: true, force: true });
-  mkdirSync(FLOOR_DIR, { recursive: true });
+export interface PeerBuild {
+  name: string;
+  /** The folder served: index.html and the files below. */
+  dir: string;
+  /** The files the page is made of, relative to `dir`. */
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * Builds one peer page: `script` (a .tsx file beside this one, given FLOOR_STEP at build time) and
+ * `styles` (entry name → absolute path of a stylesheet), one eager bundle each, no splitting.
+ */
+export async function buildPeer(name: string, script: string, styles: Record<string, string>, title: string): Promise<PeerBuild> {
+  const dir = peerDir(name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   const result = await esbuild.build({
-    entryPoints: {
-      floor: join(ROOT, 'scripts/bench/floor/floor.tsx'),
-      base: join(ROOT, 'src/app/styles/base.css'),
-      forms: join(ROOT, 'src/renderer/forms.css'),
-    },
+    entryPoints: { [name]: join(ROOT, 'scripts/bench/peers', script), ...styles },
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    outdir: FLOOR_DIR,
+    outdir: dir,
     entryNames: '[name]-[hash]',
     minify: true,
     legalComments: 'none',
@@ -52,17 +65,17 @@ export async function buildFloor(): Promise<{ scripts: string[]; styles: string[
   });
   const outputs = Object.keys(result.metafile.outputs).map((file) => basename(file));
   const scripts = outputs.filter((file) => file.endsWith('.js'));
-  const styles = outputs.filter((file) => file.endsWith('.css'));
+  const sheets = outputs.filter((file) => file.endsWith('.css'));
   writeFileSync(
-    join(FLOOR_DIR, 'index.html'),
+    join(dir, 'index.html'),
     `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Floor – step 1</title>
+<title>${title}</title>
 <link rel="icon" href="data:,">
-${styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
+${sheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
 ${scripts.map((file) => `<script type="module" src="/${file}"></script>`).join('\n')}
 </head>
 <body>
@@ -71,5 +84,11 @@ ${scripts.map((file) => `<script type="module" src="/${file}"></script>`).join('
 </html>
 `,
   );
-  return { scripts, styles };
+  return { name, dir, scripts, styles: sheets };
 }
+
+/** The product's stylesheets, as the floor loads them. */
+const PRODUCT_STYLES = { base: join(ROOT, 'src/app/styles/base.css'), forms: join(ROOT, 'src/renderer/forms.css') };
+
+/** The floor: plain React, step 1's markup, the product's CSS. */
+export const buildFloor = () => buildPeer('floor', 'floor.tsx', PRODUCT_STYLES, 'Floor – step 1');

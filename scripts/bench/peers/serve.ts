@@ -1,18 +1,18 @@
-// Serves the floor page (dist/bench-floor/) on a free loopback port, as the product is served:
-// the product's Content-Security-Policy (read from its server's answer), brotli when the browser takes it.
+// Serves a peer page (scripts/bench/peers/build.ts, dist/bench-<name>/) on a free loopback port, as
+// the product is served: under a Content-Security-Policy (the product's, read from its server's
+// answer, unless the page needs more), brotli when the browser takes it.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { FLOOR_DIR } from './build';
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
-/** Starts the floor's server under `policy`; resolves with its base URL and a stop function. */
-export async function serveFloor(policy: string): Promise<{ base: string; stop: () => Promise<void> }> {
+/** Serves the files in `dir` under `policy`; resolves with the base URL and a stop function. */
+export async function servePeer(dir: string, policy: string): Promise<{ base: string; stop: () => Promise<void> }> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
-    const file = join(FLOOR_DIR, path === '/' ? 'index.html' : path);
+    const file = join(dir, path === '/' ? 'index.html' : path);
     const brotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? '')) && extname(file) !== '.html';
     readFile(brotli ? `${file}.br` : file).then(
       (body) => {
