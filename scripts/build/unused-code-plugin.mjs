@@ -87,10 +87,20 @@ export const RJSF_UNUSED = {
 
 const RJSF_COMPONENTS = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets|templates)$/;
 
-/** A component that says which RJSF part was left out, should a schema ever reach it. */
+/**
+ * A component that says which RJSF part was left out, should a schema ever reach it. The stubs share
+ * one maker of such components (LEFT_OUT), so each of the forty-odd costs a line, not a copy.
+ */
 const componentStub = (folder, name) => `
-  export default function ${name}() {
-    throw new Error(${JSON.stringify(`RJSF's ${folder}/${name} is left out of the browser bundle: ${WHY.registry}`)});
+  import { leftOut } from ${JSON.stringify(LEFT_OUT)};
+  export default leftOut(${JSON.stringify(`${folder}/${name}`)});
+`;
+const LEFT_OUT = 'unused-rjsf-left-out';
+const leftOutModule = `
+  export function leftOut(part) {
+    return function LeftOut() {
+      throw new Error("RJSF's " + part + ${JSON.stringify(` is left out of the browser bundle: ${WHY.registry}`)});
+    };
   }
 `;
 
@@ -115,7 +125,9 @@ export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED } 
         if (!folder || !rjsf[folder]?.includes(name)) return undefined;
         return { path: `${folder}/${name}`, namespace: 'unused-rjsf' };
       });
+      build.onResolve({ filter: new RegExp(`^${LEFT_OUT}$`) }, (args) => ({ path: args.path, namespace: 'unused-rjsf' }));
       build.onLoad({ filter: /.*/, namespace: 'unused-rjsf' }, (args) => {
+        if (args.path === LEFT_OUT) return { contents: leftOutModule, loader: 'js' };
         const [folder, name] = args.path.split('/');
         return { contents: componentStub(folder, name), loader: 'js' };
       });
