@@ -8,36 +8,43 @@ import { csrfToken } from '../api';
 import { activateFallbackLanguage, activatePageLanguage } from '../i18n';
 import { loadChunk, reportError, startMonitoring } from '../monitoring';
 import { App, preloadScreen } from './App';
+import { startApp } from './boot';
 import { bundle } from './bundle';
 import { PageUnavailable } from './components/PageUnavailable';
 import { savedEnteredTexts } from './saved-survey';
 
-// Failures outside React's reach are reported too (the monitoring drops the known noise).
-window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
-window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'Unhandled rejection'));
+/** Renders the app into #root once the page's messages have loaded. */
+function start(): void {
+  // Failures outside React's reach are reported too (the monitoring drops the known noise).
+  window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
+  window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'Unhandled rejection'));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('the page has no #root element');
-// A render failure outside the screens' error boundary (the page frame itself) is reported too.
-const root = createRoot(container, { onUncaughtError: (error) => reportError(error, 'App failed to render') });
-// Error tracking loads after the first render, in its own chunk; neither the CSRF token nor anything
-// the customer typed on any step (kept with the saved answers) leaves in a report.
-const startTracking = () => void startMonitoring({ secrets: () => [csrfToken(), ...savedEnteredTexts(bundle.surveys)] });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('the page has no #root element');
+  // A render failure outside the screens' error boundary (the page frame itself) is reported too.
+  const root = createRoot(container, { onUncaughtError: (error) => reportError(error, 'App failed to render') });
+  // Error tracking loads after the first render, in its own chunk; neither the CSRF token nor anything
+  // the customer typed on any step (kept with the saved answers) leaves in a report.
+  const startTracking = () => void startMonitoring({ secrets: () => [csrfToken(), ...savedEnteredTexts(bundle.surveys)] });
 
-preloadScreen(window.location.pathname);
+  preloadScreen(window.location.pathname);
 
-// The page's own catalog, else English (a page the customer can read beats an empty one), else a
-// plain notice with a way to try again.
-activatePageLanguage(loadChunk)
-  .catch((error: unknown) => {
-    reportError(error, 'Messages weren’t loaded');
-    return activateFallbackLanguage(loadChunk);
-  })
-  .then(
-    () => root.render(<App />),
-    (error: unknown) => {
+  // The page's own catalog, else English (a page the customer can read beats an empty one), else a
+  // plain notice with a way to try again.
+  activatePageLanguage(loadChunk)
+    .catch((error: unknown) => {
       reportError(error, 'Messages weren’t loaded');
-      root.render(<PageUnavailable />);
-    },
-  )
-  .finally(startTracking);
+      return activateFallbackLanguage(loadChunk);
+    })
+    .then(
+      () => root.render(<App />),
+      (error: unknown) => {
+        reportError(error, 'Messages weren’t loaded');
+        root.render(<PageUnavailable />);
+      },
+    )
+    .finally(startTracking);
+}
+
+// The page's stylesheet failed, or the page gave up waiting for this script: its notice shows instead (boot.ts).
+if (startApp()) start();

@@ -1,6 +1,7 @@
 // Loading a code chunk with the spec's time-out (§9: 120000 ms). esbuild's dynamic imports have no
 // time-out of their own, so each lazy import goes through loadChunk, which also says clearly which
-// chunk failed. (The stylesheet is one file, linked from the page: its time-out is the browser's.)
+// chunk failed. The page's own stylesheet and main script, linked from the page, get the same time-out
+// from src/app/boot.ts.
 
 /** Spec §9: script chunk load time-out. */
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
 import { userOfAccount } from './account-users';
+import { bootFailureHtml } from './boot-failure';
 import { loadBundle } from './bundle';
 import { earlyErrorOptions } from './early-errors';
 import { validatorsBeside } from './step-validators';
@@ -116,7 +117,12 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   );
   if (!config.production) devRoutes(app, ctx);
   else hideDevelopmentAssets(app);
-  await registerApp(app, { appDir: config.appDir, sessions, pageMeta: (request) => pageMeta(config, request) });
+  await registerApp(app, {
+    appDir: config.appDir,
+    sessions,
+    pageMeta: (request) => pageMeta(config, request),
+    bootFailure: (language, url) => bootFailureHtml(language, url, bundle.provider),
+  });
 
   app.addHook('onClose', async () => {
     await mailer.drain();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withBootFailure } from './boot-failure';
 import { sendError } from './errors';
 import { escapeHtml } from './html';
 import { DEFAULT_LANGUAGE } from './languages';
@@ -50,9 +51,16 @@ function isAppPath(path: string): boolean {
  */
 export async function registerApp(
   app: FastifyInstance,
-  options: { appDir: string; sessions: Sessions; /** Meta tags for the served page (page-meta.ts). */ pageMeta?: (request: FastifyRequest) => string },
+  options: {
+    appDir: string;
+    sessions: Sessions;
+    /** Meta tags for the served page (page-meta.ts). */
+    pageMeta?: (request: FastifyRequest) => string;
+    /** The notice shown when the page's code never runs (boot-failure.ts), for the page's language and URL. */
+    bootFailure?: (language: string, url: string) => string;
+  },
 ): Promise<void> {
-  const { appDir, sessions, pageMeta } = options;
+  const { appDir, sessions, pageMeta, bootFailure } = options;
   const indexFile = join(appDir, 'index.html');
   const preloads = manifestReader(appDir);
 
@@ -66,8 +74,10 @@ export async function registerApp(
     }
     const lang = (await sessions.of(request))?.lang ?? DEFAULT_LANGUAGE;
     const path = request.url.split('?')[0] ?? '';
+    const language = pageLanguage(request.url, lang);
     // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
-    const page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, pageLanguage(request.url, lang)));
+    let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language));
+    if (bootFailure) page = withBootFailure(page, bootFailure(language, request.url));
     return reply.send(pageMeta ? withPageMeta(page, pageMeta(request)) : page);
   }
 
