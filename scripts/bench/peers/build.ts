@@ -1,8 +1,11 @@
 // Builds the peer pages `npm run bench` measures beside the product, each from one script and its
 // stylesheets into dist/bench-<name>/ with the same esbuild settings as the product's production
 // build, and an index.html that loads them; their step-1 texts are taken from the compiled survey.
-// The floor (floor.tsx): plain React, step 1's markup and the product's CSS.
+// The floor (floor.tsx): plain React, step 1's markup and the product's CSS. SurveyJS
+// (surveyjs.tsx): the same question as a SurveyJS radiogroup with SurveyJS's default theme. The
+// naive stack (naive.tsx): the product's libraries, all eager, used as they come.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -10,6 +13,7 @@ import { isStepOfType, type CompiledBundle } from '../../../src/model';
 import { compressPlugin } from '../../build/compress-plugin.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const require = createRequire(import.meta.url);
 
 /** Where a peer page is built (and served from). */
 export const peerDir = (name: string) => join(ROOT, `dist/bench-${name}`);
@@ -87,8 +91,18 @@ ${scripts.map((file) => `<script type="module" src="/${file}"></script>`).join('
   return { name, dir, scripts, styles: sheets };
 }
 
-/** The product's stylesheets, as the floor loads them. */
+/** The product's stylesheets, as the floor and the naive stack load them. */
 const PRODUCT_STYLES = { base: join(ROOT, 'src/app/styles/base.css'), forms: join(ROOT, 'src/renderer/forms.css') };
 
 /** The floor: plain React, step 1's markup, the product's CSS. */
 export const buildFloor = () => buildPeer('floor', 'floor.tsx', PRODUCT_STYLES, 'Floor – step 1');
+
+/**
+ * SurveyJS with its default theme: survey-core's stylesheet without the @font-face rules that
+ * fetch Open Sans from fonts.gstatic.com (the bench runs on loopback, and no other page measured
+ * loads a third-party font; the text falls back to the theme's next fonts).
+ */
+export const buildSurveyJs = () => buildPeer('surveyjs', 'surveyjs.tsx', { 'survey-core': require.resolve('survey-core/survey-core.fontless.min.css') }, 'SurveyJS – step 1');
+
+/** The naive stack: React, React Router, Lingui, Sentry and RJSF with ajv, one eager bundle; the product's CSS. */
+export const buildNaive = () => buildPeer('naive', 'naive.tsx', PRODUCT_STYLES, 'Naive stack – step 1');

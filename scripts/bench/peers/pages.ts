@@ -1,0 +1,94 @@
+// The peer pages as the bench measures them: built (build.ts), each served on its own loopback
+// port (serve.ts) under the product's Content-Security-Policy, loosened only where a peer cannot
+// work under it, with what counts on each as its first visible and first interactive input.
+import { readFileSync } from 'node:fs';
+import { buildFloor, buildNaive, buildSurveyJs, type PeerBuild } from './build';
+import { servePeer } from './serve';
+
+/** A page the first-input bench loads, and how it tells its first inputs. */
+export interface MeasuredPage {
+  /** Its name in the report. */
+  label: string;
+  url: string;
+  /** Signed in as this persona before each load (the product), or a bare context. */
+  persona?: string;
+  /** The first step-1 radio that takes an answer: in the DOM and enabled. */
+  interactive: string;
+  /** A whole answer item of the list (its drawn radio and its text), timed when painted. */
+  visible: string;
+  /** How its radio is seen, for the report. */
+  seen: string;
+  /** What it is, and the policy it is served under, for the report. */
+  about: string;
+  policy: string;
+}
+
+/** Every page's first radio: all four put their question in <main>. */
+export const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
+
+/** `policy` with `sources` added to its `directive`. */
+function withSources(policy: string, directive: string, ...sources: string[]): string {
+  const directives = policy.split(';').map((part) => part.trim());
+  if (!directives.some((part) => part.split(' ')[0] === directive)) throw new Error(`the policy has no ${directive}: ${policy}`);
+  return directives.map((part) => (part.split(' ')[0] === directive ? [part, ...sources].join(' ') : part)).join('; ');
+}
+
+/** The installed version of a package (for the report). */
+function versionOf(name: string): string {
+  const manifest = JSON.parse(readFileSync(new URL(`../../../node_modules/${name}/package.json`, import.meta.url), 'utf8')) as { version?: string };
+  return manifest.version ?? '?';
+}
+
+/** The radio of the product and of the floor: a transparent input, drawn by its label. */
+export const PRODUCT_ANSWER = { visible: 'main .radios__item', seen: 'a transparent input its label draws' };
+
+/**
+ * Builds and serves the floor, SurveyJS and the naive stack under `productPolicy` (or the least
+ * more each needs); resolves with the pages to measure and a function that stops their servers.
+ */
+export async function startPeerPages(productPolicy: string): Promise<{ pages: (MeasuredPage & { build: PeerBuild })[]; stop: () => Promise<void> }> {
+  const floor = await buildFloor();
+  const surveyJs = await buildSurveyJs();
+  const naive = await buildNaive();
+  // SurveyJS writes its theme's variables into <style> elements and sets a style attribute
+  // (a refused inline style leaves the form unstyled and mislaid out).
+  const surveyJsPolicy = withSources(productPolicy, 'style-src', "'unsafe-inline'");
+  // The ordinary ajv8 validator compiles the schema with new Function once an answer is picked
+  // (the first screen does not call it); without 'unsafe-eval' the details never show.
+  const naivePolicy = withSources(productPolicy, 'script-src', "'unsafe-eval'");
+  const served = [
+    { build: floor, served: productPolicy, label: 'floor', ...PRODUCT_ANSWER, about: "plain React, step 1's markup, the product's CSS", policy: "the product's policy" },
+    {
+      build: surveyJs,
+      served: surveyJsPolicy,
+      label: 'SurveyJS',
+      visible: 'main .sd-selectbase__item',
+      seen: 'a visually hidden input, drawn by a decorator',
+      about: `survey-core and survey-react-ui ${versionOf('survey-react-ui')}, a radiogroup, SurveyJS's default theme`,
+      policy: "the product's policy with style-src 'unsafe-inline': SurveyJS writes its theme's variables into <style> elements",
+    },
+    {
+      build: naive,
+      served: naivePolicy,
+      label: 'naive',
+      visible: 'main .field-radio-group .radio',
+      seen: "the browser's own radio",
+      about: "React Router, Lingui, Sentry (no DSN), RJSF with the ajv8 validator, all eager, the product's CSS",
+      policy: "the product's policy with script-src 'unsafe-eval': ajv compiles the schema once an answer is picked (not on the first screen)",
+    },
+  ];
+  const servers: { stop: () => Promise<void> }[] = [];
+  try {
+    const pages: (MeasuredPage & { build: PeerBuild })[] = [];
+    for (const peer of served) {
+      const { served: policy, ...page } = peer;
+      const server = await servePeer(peer.build.dir, policy);
+      servers.push(server);
+      pages.push({ ...page, url: `${server.base}/`, interactive: STEP1_RADIO });
+    }
+    return { pages, stop: async () => void (await Promise.all(servers.map((server) => server.stop()))) };
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
+}
