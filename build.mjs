@@ -74,7 +74,6 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
-    publicPath: PUBLIC_PATH,
     minify: !dev,
     sourcemap: dev ? 'linked' : false,
     legalComments: 'none',
@@ -95,7 +94,7 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
       unusedCodePlugin(),
       unusedKindsPlugin(),
       appBundlePlugin(),
-      preloadManifestPlugin({ entries: [APP_ENTRY, EARLY_ENTRY] }),
+      preloadManifestPlugin({ entries: [APP_ENTRY, EARLY_ENTRY], publicPath: PUBLIC_PATH }),
       ...(dev ? [] : [compressPlugin()]),
     ],
   };

@@ -5,5 +5,5 @@ export interface PreloadManifest {
   catalogs: Record<string, string[]>;
 }
 export function preloadManifest(metafile: Metafile, options: { entries: string[]; outdir: string; publicPath: string }): PreloadManifest;
-export function preloadManifestPlugin(options: { entries: string[] }): Plugin;
+export function preloadManifestPlugin(options: { entries: string[]; publicPath?: string }): Plugin;
 export const PRELOADS_FILE: string;

@@ -45,15 +45,16 @@ export function preloadManifest(metafile, { entries, outdir, publicPath }) {
 }
 
 /**
- * @param {{ entries: string[] }} options the app's entry modules (their outputs are preloaded by the page shell)
+ * @param {{ entries: string[], publicPath?: string }} options the app's entry modules (their outputs are preloaded by the page shell), and where the assets are served (default: the build's publicPath)
  * @returns {import('esbuild').Plugin}
  */
-export function preloadManifestPlugin({ entries }) {
+export function preloadManifestPlugin({ entries, publicPath: servedAt }) {
   return {
     name: 'preload-manifest',
     setup(build) {
       build.onEnd((result) => {
-        const { outdir, publicPath = '', write } = build.initialOptions;
+        const { outdir, write } = build.initialOptions;
+        const publicPath = servedAt ?? build.initialOptions.publicPath ?? '';
         if (result.errors.length > 0 || !result.metafile || !outdir || write === false) return;
         const relativeOutdir = relative(process.cwd(), outdir);
         const manifest = preloadManifest(result.metafile, { entries, outdir: relativeOutdir, publicPath });
