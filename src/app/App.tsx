@@ -1,6 +1,8 @@
+import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { i18n } from '../i18n';
+import { i18n as pageI18n } from '../i18n';
 import { loadChunk } from '../monitoring';
 import { bundle } from './bundle';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -22,6 +24,23 @@ const SCREENS = {
 
 const ROUTES = routeTable(bundle);
 
+const routeAt = (pathname: string) => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((r) => r.path === path);
+};
+
+/**
+ * Whether the server renders the first state of the screen at `pathname` into the page (src/ssr), with
+ * that screen's code loaded once it says yes: the server renders such a screen only with its code
+ * here, and the page hydrates it only then (main.tsx), so both render it at once, alike. So far the
+ * screen that shows the same to everyone who opens it in a language: no-subscription.
+ */
+export async function loadServerRenderedScreen(pathname: string): Promise<boolean> {
+  if (routeAt(pathname)?.kind !== 'no-subscription') return false;
+  await SCREENS['no-subscription'].load();
+  return true;
+}
+
 /**
  * Starts downloading the code of the screen at `pathname` at once, so it arrives alongside the
  * page's messages instead of after them (the lazy route then finds it loaded). A failure is left
@@ -31,8 +50,7 @@ export function preloadScreen(pathname: string): void {
   // The user loads meanwhile, with the client and access rule the screen asks with (early.ts has
   // usually started it already).
   prefetchUserFor(pathname);
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const route = ROUTES.find((r) => r.path === path);
+  const route = routeAt(pathname);
   switch (route?.kind) {
     case 'main':
       SCREENS.main.load().catch(() => undefined);
@@ -66,11 +84,18 @@ function element(route: AppRoute) {
   }
 }
 
-/** The app: every route of spec §2, generated from the bundle's bindings and redirects. */
-export function App() {
+/** A router around the app: the browser's, or on the server one fixed at the requested URL. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
+/**
+ * The app: every route of spec §2, generated from the bundle's bindings and redirects. The page runs it
+ * in the browser's router with its one Lingui instance; the server renders it at one URL with the
+ * instance of the page's language (src/ssr).
+ */
+export function App({ router: Router = BrowserRouter, i18n = pageI18n }: { router?: AppRouter; i18n?: I18n }) {
   return (
     <I18nProvider i18n={i18n}>
-      <BrowserRouter>
+      <Router>
         <FailureProvider>
           <Layout>
             <ErrorBoundary>
@@ -82,7 +107,7 @@ export function App() {
             </ErrorBoundary>
           </Layout>
         </FailureProvider>
-      </BrowserRouter>
+      </Router>
     </I18nProvider>
   );
 }

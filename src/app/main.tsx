@@ -3,17 +3,19 @@ import './styles/base.css';
 import '../renderer/forms.css';
 // The look of the kinds of step that have one of their own, gathered from src/renderer/kinds/.
 import '../generated/kinds.css';
-import { createRoot } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { csrfToken } from '../api';
 import { activateFallbackLanguage, activatePageLanguage } from '../i18n';
 import { loadChunk, reportError, startMonitoring } from '../monitoring';
-import { App, preloadScreen } from './App';
+import { App, loadServerRenderedScreen, preloadScreen } from './App';
 import { startApp } from './boot';
 import { bundle } from './bundle';
 import { PageUnavailable } from './components/PageUnavailable';
+import { readFirstScreenState } from './first-screen-state';
 import { savedEnteredTexts } from './saved-survey';
 
-/** Renders the app into #root once the page's messages have loaded. */
+/** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
 function start(): void {
   // Failures outside React's reach are reported too (the monitoring drops the known noise).
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
@@ -22,7 +24,13 @@ function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('the page has no #root element');
   // A render failure outside the screens' error boundary (the page frame itself) is reported too.
-  const root = createRoot(container, { onUncaughtError: (error) => reportError(error, 'App failed to render') });
+  const onUncaughtError = (error: unknown) => reportError(error, 'App failed to render');
+  const served = readFirstScreenState();
+  const render = (element: ReactNode) => {
+    // What the server rendered is only kept where it is hydrated.
+    container.replaceChildren();
+    createRoot(container, { onUncaughtError }).render(element);
+  };
   // Error tracking loads after the first render, in its own chunk; neither the CSRF token nor anything
   // the customer typed on any step (kept with the saved answers) leaves in a report.
   const startTracking = () => void startMonitoring({ secrets: () => [csrfToken(), ...savedEnteredTexts(bundle.surveys)] });
@@ -37,10 +45,16 @@ function start(): void {
       return activateFallbackLanguage(loadChunk);
     })
     .then(
-      () => root.render(<App />),
+      async (locale) => {
+        // The server's screen is hydrated where the page shows what it rendered: the same language
+        // (a catalog that failed, or the development pseudo-locale, says otherwise) and its code here.
+        const hydrate = served?.locale === locale && (await loadServerRenderedScreen(window.location.pathname).catch(() => false));
+        if (hydrate) hydrateRoot(container, <App />, { onUncaughtError, onRecoverableError: (error) => reportError(error, 'Hydration failed') });
+        else render(<App />);
+      },
       (error: unknown) => {
         reportError(error, 'Messages weren’t loaded');
-        root.render(<PageUnavailable />);
+        render(<PageUnavailable />);
       },
     )
     .finally(startTracking);

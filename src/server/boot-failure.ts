@@ -41,7 +41,7 @@ export function bootFailureHtml(language: string, url: string, provider: Pick<Pr
   return `<template id="${BOOT_FAILURE_ID}">${content}</template>\n<noscript>${content}</noscript>`;
 }
 
-/** Writes the notice right after the app's root element. */
+/** Writes the notice at the end of the page's body. */
 export function withBootFailure(html: string, notice: string): string {
-  return html.replace(/(<div id="root"><\/div>)/, (root) => `${root}\n${notice}`);
+  return html.replace(/<\/body>/i, (end) => `${notice}\n${end}`);
 }

@@ -1,12 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
+import { renderFirstScreen } from '../ssr/render';
 import { userOfAccount } from './account-users';
 import { bootFailureHtml } from './boot-failure';
 import { loadBundle } from './bundle';
 import { earlyErrorOptions } from './early-errors';
 import { validatorsBeside } from './step-validators';
 import { loadConfig, type ServerConfig } from './config';
+import { DEFAULT_LANGUAGE, isLanguage } from './languages';
+import { i18nFor } from './mail-i18n';
 import type { ServerContext } from './context';
 import { apiGuard } from './csrf';
 import { hideDevelopmentAssets } from './dev-assets';
@@ -122,6 +125,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     sessions,
     pageMeta: (request) => pageMeta(config, request),
     bootFailure: (language, url) => bootFailureHtml(language, url, bundle.provider),
+    firstScreen: (language, url) => renderFirstScreen(url, i18nFor(isLanguage(language) ? language : DEFAULT_LANGUAGE)),
   });
 
   app.addHook('onClose', async () => {

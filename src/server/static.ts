@@ -28,6 +28,19 @@ const BUILD_MISSING_PAGE = `<!doctype html>
 </html>
 `;
 
+/** A screen rendered on the server: its markup, and the JSON script of the state the page hydrates it from. */
+export interface FirstScreen {
+  markup: string;
+  state: string;
+  /** Whether the screen does its job with scripts off (links only): the page then needs no <noscript> notice. */
+  worksWithoutScripts: boolean;
+}
+
+/** Puts the screen's markup into the app's root element, and its state after it. */
+export function withFirstScreen(html: string, screen: FirstScreen): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root">${screen.markup}</div>\n${screen.state}`);
+}
+
 /** Writes the session's language into `<html lang>`, adding the attribute where the page has none. */
 export function withLanguage(html: string, lang: string): string {
   return html.replace(HTML_TAG, (tag) => {
@@ -58,9 +71,11 @@ export async function registerApp(
     pageMeta?: (request: FastifyRequest) => string;
     /** The notice shown when the page's code never runs (boot-failure.ts), for the page's language and URL. */
     bootFailure?: (language: string, url: string) => string;
+    /** The screen the server renders into the page for its language and URL (src/ssr), if any. */
+    firstScreen?: (language: string, url: string) => Promise<FirstScreen | null>;
   },
 ): Promise<void> {
-  const { appDir, sessions, pageMeta, bootFailure } = options;
+  const { appDir, sessions, pageMeta, bootFailure, firstScreen } = options;
   const indexFile = join(appDir, 'index.html');
   const preloads = manifestReader(appDir);
 
@@ -77,7 +92,10 @@ export async function registerApp(
     const language = pageLanguage(request.url, lang);
     // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
     let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language));
-    if (bootFailure) page = withBootFailure(page, bootFailure(language, request.url));
+    const screen = firstScreen ? await firstScreen(language, request.url) : null;
+    if (screen) page = withFirstScreen(page, screen);
+    // A page that works with scripts off needs no notice that they did not run.
+    if (bootFailure && !screen?.worksWithoutScripts) page = withBootFailure(page, bootFailure(language, request.url));
     return reply.send(pageMeta ? withPageMeta(page, pageMeta(request)) : page);
   }
 

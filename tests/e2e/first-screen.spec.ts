@@ -1,0 +1,64 @@
+// Screens the server renders into the page's HTML (src/ssr): the page shows them before any script
+// runs, in the customer's language, and the app hydrates them: the same elements, no hydration
+// error (the fixture fails a test on any console error), its effects running.
+import type { Route } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { signIn } from './support/session';
+
+const MAIN_SCRIPT = /\/cancel\/assets\/main-[A-Z0-9]+\.js$/;
+const HEADING_DE = 'Sie haben kein aktives Marketlane-Abonnement';
+
+test('no-subscription: in the HTML response, shown with scripts off, in the customer’s language', async ({ page, browser, baseURL }) => {
+  await signIn(page, 'no-subscription', '/cancel/no-subscription', 'de');
+  const html = await (await page.request.get('/cancel/no-subscription')).text();
+  expect(html).toContain(`<h1 class="heading-l">${HEADING_DE}</h1>`);
+  expect(html).toContain('<script type="application/json" id="first-screen">{"locale":"de"}</script>');
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    await context.addCookies(await page.context().cookies());
+    const noScript = await context.newPage();
+    await noScript.goto('/cancel/no-subscription');
+    await expect(noScript.getByRole('heading', { level: 1 })).toHaveText(HEADING_DE);
+    await expect(noScript.getByRole('link', { name: 'Support kontaktieren' })).toHaveAttribute('href', '/kb/support/');
+  } finally {
+    await context.close();
+  }
+});
+
+test('no-subscription: the app hydrates the server’s elements rather than drawing new ones', async ({ page }) => {
+  await signIn(page, 'no-subscription', '/cancel');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(MAIN_SCRIPT, async (route: Route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/cancel/no-subscription', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('You don’t have an active Marketlane subscription');
+  // Before the app runs: the server's heading, marked.
+  await heading.evaluate((element) => element.setAttribute('data-from-server', ''));
+  expect(await page.title()).toBe('Marketlane');
+  release();
+  // The app ran (its effect named the page) and kept the marked element.
+  await expect(page).toHaveTitle('You don’t have an active Marketlane subscription – Marketlane');
+  await expect(page.locator('h1[data-from-server]')).toHaveCount(1);
+});
+
+test('no-subscription in the pseudo-locale: the page draws its own screen over the server’s English one', async ({ page }) => {
+  await signIn(page, 'no-subscription', '/cancel/no-subscription?lang=pseudo');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('You don’t have an active Marketlane subscription');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+});
+
+test('no-subscription works with its script blocked: the server’s screen stays, with no notice that the code did not run', async ({ page, guard }) => {
+  guard.allow(/ERR_FAILED/);
+  await signIn(page, 'no-subscription', '/cancel');
+  await page.route(MAIN_SCRIPT, (route) => route.abort());
+  await page.goto('/cancel/no-subscription');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You don’t have an active Marketlane subscription');
+  await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
+  await expect(page.locator('.boot-failure')).toHaveCount(0);
+});
