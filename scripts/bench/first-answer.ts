@@ -1,14 +1,17 @@
 // Bench: per route, the JS and CSS loaded before the first interactive input (raw, gzip, brotli);
-// and the time from navigation to the first step-1 answer on /cancel/seo under 4x CPU throttling
-// (CDP Emulation.setCPUThrottlingRate), against the floor page (scripts/bench/floor), in headless
-// Chromium, each load in a fresh browser context (cold cache).
+// and on /cancel/seo under 4x CPU throttling (CDP Emulation.setCPUThrottlingRate) the first paint
+// and the first visible and first interactive step-1 answer, against the peer pages
+// (scripts/bench/peers: the floor, SurveyJS, a naive React stack), in headless Chromium, each load
+// in a fresh browser context (cold cache).
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { firstScreen, FIRST_INPUT, kb, totalSizes, watchFirstInput } from './first-screen';
+import { firstScreen, FIRST_INPUT, kb, totalSizes, watchFirstInput, type FirstScreen } from './first-screen';
+import { readPaints, watchPaint } from './paint-timing';
+import type { PeerBuild } from './peers/build';
+import { PRODUCT_ANSWER, STEP1_RADIO, type MeasuredPage } from './peers/pages';
 import { describeTimes, median } from './stats';
 import { signInCookie, type RunningServer } from './serve';
 
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] };
-const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
 export const CPU_SLOWDOWN = 4;
 
 /** The routes measured, each with who opens it and what counts as its first input. */
@@ -63,35 +66,149 @@ export async function benchRouteSizes(server: RunningServer, assetsDir: string):
   return lines;
 }
 
-/**
- * Times `loads` cold loads each of /cancel/seo and of the floor page, alternating, under 4x CPU
- * throttling; reports both and the ratio of the medians.
- */
-export async function benchFirstAnswer(server: RunningServer, floorBase: string, loads = 9): Promise<string[]> {
-  const browser = await chromium.launch(CHROMIUM);
-  const project: number[] = [];
-  const floor: number[] = [];
+
+/** One page's figures over the measured loads. */
+interface PageTimes {
+  fcp: number[];
+  lcp: number[];
+  visible: number[];
+  interactive: number[];
+  /** Per load, the first answer's paint minus the moment its radio entered the DOM. */
+  paintAfterInput: number[];
+  /** Loads in which the first radio and the first answer entered the DOM in one change (one MutationObserver batch). */
+  together: number;
+  violations: Set<string>;
+  /** The scripts and stylesheets before the first input, from the first measured load (the product's are reported). */
+  screen?: FirstScreen;
+}
+
+const noTimes = (): PageTimes => ({ fcp: [], lcp: [], visible: [], interactive: [], paintAfterInput: [], together: 0, violations: new Set() });
+
+/** One cold, throttled load of `page`, in a fresh context. */
+async function timedLoad(browser: Browser, server: RunningServer, page: MeasuredPage) {
+  const context = page.persona ? await signedInContext(browser, server, page.persona) : await browser.newContext();
   try {
-    // One unmeasured load of each, so the first measure does not pay for the browser's own start.
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await watchFirstInput(tab, page.interactive);
+    await watchPaint(tab, page.visible, page.interactive);
+    await tab.goto(page.url);
+    const screen = await firstScreen(tab, 60_000);
+    const paints = await readPaints(tab, 60_000);
+    return { screen, paints };
+  } catch (error) {
+    throw new Error(`${page.label} (${page.url}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    await context.close();
+  }
+}
+
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+const target = (name: string, value: number, limit: number) => `  ${name} ≤ ${limit}x: ${value.toFixed(2)}x, ${value <= limit ? 'met' : 'not met'}`;
+
+/**
+ * Times `loads` cold loads each of /cancel/seo and of the peer pages under 4x CPU throttling,
+ * round-robin (each round starting one page further, after one unmeasured round): first paint,
+ * LCP, first visible and first interactive input; medians, spread and ratios; issue 18's targets.
+ */
+export async function benchFirstInputs(server: RunningServer, productAssetsDir: string, peers: readonly (MeasuredPage & { build: PeerBuild })[], loads = 9): Promise<string[]> {
+  const product: MeasuredPage = {
+    label: '/cancel/seo',
+    url: `${server.base}/cancel/seo`,
+    persona: 'paid-monthly',
+    interactive: STEP1_RADIO,
+    ...PRODUCT_ANSWER,
+    about: 'the product, signed in as paid-monthly',
+    policy: 'its own policy',
+  };
+  const pages: MeasuredPage[] = [product, ...peers];
+  // Whether the product's HTML already holds its radios (then they exist before React runs).
+  const cookie = await signInCookie(server.base, 'paid-monthly');
+  const html = await (await fetch(product.url, { headers: { cookie: `${cookie.name}=${cookie.value}` } })).text();
+  const serverRendered = /<input[^>]*type="?radio/.test(html);
+  const times = new Map<MeasuredPage, PageTimes>(pages.map((page) => [page, noTimes()]));
+  const browser = await chromium.launch(CHROMIUM);
+  try {
     for (let round = 0; round <= loads; round += 1) {
-      const context = await signedInContext(browser, server, 'paid-monthly');
-      const ours = await load(context, `${server.base}/cancel/seo`, STEP1_RADIO, true);
-      await context.close();
-      const bare = await browser.newContext();
-      const theirs = await load(bare, `${floorBase}/`, STEP1_RADIO, true);
-      await bare.close();
-      if (round === 0) continue;
-      project.push(ours.at);
-      floor.push(theirs.at);
+      for (let i = 0; i < pages.length; i += 1) {
+        const page = pages[(round + i) % pages.length];
+        const figures = page && times.get(page);
+        if (!page || !figures) continue;
+        const { screen, paints } = await timedLoad(browser, server, page);
+        // The first round is not measured: the browser's own start would weigh on it.
+        if (round === 0) continue;
+        figures.screen ??= screen;
+        figures.fcp.push(paints.fcp);
+        if (paints.lcp !== undefined) figures.lcp.push(paints.lcp);
+        figures.visible.push(paints.answer);
+        figures.interactive.push(screen.at);
+        figures.paintAfterInput.push(paints.answer - screen.at);
+        if (paints.radioWithAnswer) figures.together += 1;
+        for (const violation of paints.violations) figures.violations.add(violation);
+      }
     }
   } finally {
     await browser.close();
   }
-  const ratio = median(project) / median(floor);
-  return [
-    `/cancel/seo   ${describeTimes(project)}`,
-    `floor page    ${describeTimes(floor)}`,
-    `ratio project/floor (medians): ${ratio.toFixed(2)}`,
-    `(navigation start to the first step-1 radio in the page, ${CPU_SLOWDOWN}x CPU slowdown, cold cache, loopback network)`,
+
+  const of = (page: MeasuredPage) => times.get(page) ?? noTimes();
+  const floorPage = peers.find((peer) => peer.label === 'floor');
+  const surveyJsPage = peers.find((peer) => peer.label === 'SurveyJS');
+  if (!floorPage || !surveyJsPage) throw new Error('the floor and SurveyJS pages are measured beside the product');
+  const floor = of(floorPage);
+  const surveyJs = of(surveyJsPage);
+  const ours = of(product);
+  const width = Math.max(...pages.map((page) => page.label.length));
+  const gzip = (scripts: readonly string[], styles: readonly string[], dir: string) => `JS ${kb(totalSizes(scripts, dir).gzip)}, CSS ${kb(totalSizes(styles, dir).gzip)} gzip`;
+
+  const indent = ' '.repeat(width + 4);
+  const lines = ['pages (each on its own loopback port, the peers one script each; each load a fresh browser context, cold cache):'];
+  for (const page of pages) {
+    const build = peers.find((peer) => peer === page)?.build;
+    const screen = of(page).screen;
+    const sizes = build ? gzip(build.scripts, build.styles, build.dir) : screen ? `before its first input ${gzip(screen.scripts, screen.styles, productAssetsDir)}` : '';
+    lines.push(`  ${page.label.padEnd(width)}  ${page.about}; ${sizes};`, `${indent}${page.policy}`);
+  }
+  lines.push(
+    `what is timed (ms from navigation start; ${CPU_SLOWDOWN}x CPU slowdown by CDP Emulation.setCPUThrottlingRate; ${loads} rounds over the ${pages.length} pages, each round starting one page further, after an unmeasured round):`,
+    '  first paint        the first-contentful-paint entry',
+    '  LCP                the latest largest-contentful-paint entry once the first answer is painted',
+    '  first visible      the first answer painted: Element Timing of its item and all in it, marked as it enters the DOM',
+    ...pages.map((page) => `                       ${page.label.padEnd(width)}  '${page.visible}' (${page.seen})`),
+    `  first interactive  the first enabled step-1 radio in the DOM ('${STEP1_RADIO}', MutationObserver, before the frame that paints it);`,
+    serverRendered
+      ? "                     /cancel/seo's HTML holds its radios, so this counts them from the parse, before React attaches handlers"
+      : '                     every page renders its radios with React on the client: they have their handlers when they exist',
+  );
+  const metrics: [string, (t: PageTimes) => number[]][] = [
+    ['first paint', (t) => t.fcp],
+    ['LCP', (t) => t.lcp],
+    ['first visible input', (t) => t.visible],
+    ['first interactive input', (t) => t.interactive],
   ];
+  for (const [name, values] of metrics) {
+    lines.push(name);
+    for (const page of pages) {
+      const own = values(of(page));
+      lines.push(own.length === 0 ? `  ${page.label.padEnd(width)}  not reported` : `  ${page.label.padEnd(width)}  ${describeTimes(own)}  ${ratio(median(own), median(values(floor)))} the floor`);
+    }
+  }
+  lines.push(`/cancel/seo against SurveyJS (medians): ${metrics.map(([name, values]) => `${name} ${ratio(median(values(ours)), median(values(surveyJs)))}`).join(', ')}`);
+  lines.push('first visible against first interactive input:');
+  for (const page of pages) {
+    const t = of(page);
+    const together = t.together === t.interactive.length ? `they coincide: radio and answer enter the DOM together in all ${t.together} loads` : `radio and answer enter the DOM together in ${t.together} of ${t.interactive.length} loads`;
+    const gap = `${Math.round(median(t.paintAfterInput))} ms (range ${Math.round(Math.min(...t.paintAfterInput))}–${Math.round(Math.max(...t.paintAfterInput))})`;
+    lines.push(`  ${page.label.padEnd(width)}  ${together}; the answer is painted a median ${gap} after the radio exists`);
+  }
+  const violations = pages.flatMap((page) => [...of(page).violations].map((violation) => `${page.label}: ${violation}`));
+  lines.push(`Content-Security-Policy violations during the loads: ${violations.length === 0 ? 'none' : violations.join('; ')}`);
+  lines.push(
+    "issue 18's targets (medians; reported, not asserted):",
+    target('/cancel/seo first question painted (first visible input) / the floor', median(ours.visible) / median(floor.visible), 0.5),
+    target('/cancel/seo first interactive input / the floor', median(ours.interactive) / median(floor.interactive), 1.2),
+    target('/cancel/seo first interactive input / SurveyJS', median(ours.interactive) / median(surveyJs.interactive), 0.45),
+  );
+  return lines;
 }

@@ -1,14 +1,14 @@
 // `npm run bench`: every benchmark of the project, one report. Figures are printed, not asserted
 // (the budgets that are enforced live in tests/e2e/budget.spec.ts).
 // It builds the production bundle first, then measures it as served by the built reference
-// server (a database of its own), beside the floor page built in the same run.
+// server (a database of its own), beside the peer pages (the floor, SurveyJS, a naive React stack)
+// built in the same run.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchFirstAnswer, benchRouteSizes } from './first-answer';
+import { benchFirstInputs, benchRouteSizes } from './first-answer';
 import { benchInsightsScale } from './insights-scale';
 import { benchLighthouse } from './lighthouse';
-import { buildFloor } from './peers/build';
-import { servePeer } from './peers/serve';
+import { startPeerPages } from './peers/pages';
 import { buildProduct } from './product-build';
 import { startBuiltServer } from './serve';
 import { benchServer } from './server';
@@ -25,16 +25,17 @@ try {
   console.log(`node build.mjs: ${Math.round(product.buildMs)} ms (measured below: a copy of its app and server, built with its options)`);
   const server = await startBuiltServer(join(dir, 'bench.db'), { APP_DIR: product.appDir }, product.serverFile);
   started.push(server);
-  const floorFiles = await buildFloor();
   const policy = (await fetch(`${server.base}/cancel`)).headers.get('content-security-policy') ?? "default-src 'self'";
-  const floor = await servePeer(floorFiles.dir, policy);
-  started.push(floor);
 
   const sections: [string, () => Promise<string[]>][] = [
     ['JS and CSS before the first interactive input, per route', () => benchRouteSizes(server, join(product.appDir, 'assets'))],
     [
-      'time to the first step-1 answer under 4x CPU throttling: /cancel/seo against the floor page',
-      async () => [`floor page: plain React, step 1's markup and the product's CSS (${floorFiles.scripts.length} script, ${floorFiles.styles.length} stylesheets)`, ...(await benchFirstAnswer(server, floor.base))],
+      'first paint, first visible and first interactive input under 4x CPU throttling: /cancel/seo against the floor, SurveyJS and a naive React stack',
+      async () => {
+        const peers = await startPeerPages(policy);
+        started.push(peers);
+        return benchFirstInputs(server, join(product.appDir, 'assets'), peers.pages);
+      },
     ],
     ['Lighthouse (mobile defaults)', () => benchLighthouse(server)],
     ['survey check and compile', () => benchSurvey()],
