@@ -1,7 +1,7 @@
 // The test fixture every spec uses: it fails a test on any Content-Security-Policy violation,
 // uncaught page error or console error, unless the test declared that error as expected.
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
-import { trackApiCalls } from './api-calls';
+import { isEndedSessionVisitEvents, trackApiCalls } from './api-calls';
 
 export { expect };
 
@@ -28,7 +28,7 @@ async function watch(page: Page, problems: string[], allowed: RegExp[], reports:
   page.on('console', (message) => {
     const report = message.type() === 'warning' ? /^\[(.+?)\]/.exec(message.text()) : null;
     if (report?.[1]) reports.push(report[1]);
-    if (message.type() !== 'error' || isFaviconMiss(message)) return;
+    if (message.type() !== 'error' || isFaviconMiss(message) || isEndedSessionVisitEvents(page, message.location().url, message.text())) return;
     const text = message.text();
     if (text.startsWith('CSP violation') || !allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}`);
   });

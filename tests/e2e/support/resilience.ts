@@ -11,7 +11,7 @@ import { startBuiltServer, type RunningServer } from '../../../scripts/bench/ser
 import { RETRY_POLICY } from '../../../src/api/retry';
 import { BANNER } from './quick';
 import { expect, test as base } from './fixtures';
-import { ACCOUNTS_OF_PERSONA, leaveForSignIn, type PersonaId } from './session';
+import { ACCOUNTS_OF_PERSONA, beforeSignIn, type PersonaId } from './session';
 
 /** The shared fixture (CSP, page and console errors), plus a server of this worker's own. */
 export const test = base.extend<object, { server: RunningServer }>({
@@ -31,7 +31,7 @@ export { expect };
 
 /** Signs the page in as `persona` on the worker's server and opens `path`, the page it leaves done with first (see signIn). */
 export async function open(page: Page, server: RunningServer, persona: PersonaId, path: string): Promise<void> {
-  await leaveForSignIn(page, server.base);
+  await beforeSignIn(page);
   await page.goto(`${server.base}/dev/sign-in?${new URLSearchParams({ persona, next: path }).toString()}`);
 }
 
