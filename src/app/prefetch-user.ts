@@ -4,14 +4,13 @@
 import { apiFor } from './api-for';
 import { bundle } from './bundle';
 import { prefetchUser } from './early-user';
-import { routeTable } from './routes';
+import { routeAt, routeTable } from './routes';
 
 const ROUTES = routeTable(bundle);
 
 /** Starts loading the user for the screen at `pathname`; a path without a user (no-subscription, a redirect) starts nothing. */
 export function prefetchUserFor(pathname: string): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const route = ROUTES.find((r) => r.path === path);
+  const route = routeAt(ROUTES, pathname);
   switch (route?.kind) {
     case 'main':
       prefetchUser(apiFor(), { kind: 'subscriber' });

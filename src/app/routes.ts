@@ -48,3 +48,9 @@ export function routeTable(bundle: Pick<CompiledBundle, 'toolkits' | 'redirects'
   routes.push({ kind: 'redirect', path: '*', to: BASE });
   return routes;
 }
+
+/** The route of `pathname` in `routes`, a trailing slash aside. */
+export function routeAt(routes: readonly AppRoute[], pathname: string): AppRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routes.find((route) => route.path === path);
+}

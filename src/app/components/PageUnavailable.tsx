@@ -1,24 +1,26 @@
-import { bundle } from '../bundle';
+import { createElement as h } from 'react';
 
 /**
  * The last resort when no catalog could be loaded, not even English: the spec's banner sentence,
- * in English because there is nothing to translate it with, and a way to try again.
+ * in English because there is nothing to translate it with, and a way to try again. A chunk of its
+ * own, fetched only then. It reaches no module of the page but React (no JSX runtime, the support
+ * address given rather than read from the bundle), so none of the page's shared chunks splits in two
+ * for it, which would add to the first screen what leaving it out takes away.
  */
-export function PageUnavailable() {
-  const email = bundle.provider.supportEmail;
-  return (
-    <div className="width-container page-body">
-      <main className="main" id="main-content">
-        <div role="alert" className="banner-error">
-          <p>
-            Something went wrong. If the problem persists, please contact us at <a href={`mailto:${email}`}>{email}</a>.
-          </p>
-          <p>The page could not be loaded completely. Check your connection, then reload the page.</p>
-        </div>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </main>
-    </div>
+export function PageUnavailable({ email }: { email: string }) {
+  return h(
+    'div',
+    { className: 'width-container page-body' },
+    h(
+      'main',
+      { className: 'main', id: 'main-content' },
+      h(
+        'div',
+        { role: 'alert', className: 'banner-error' },
+        h('p', null, 'Something went wrong. If the problem persists, please contact us at ', h('a', { href: `mailto:${email}` }, email), '.'),
+        h('p', null, 'The page could not be loaded completely. Check your connection, then reload the page.'),
+      ),
+      h('button', { type: 'button', className: 'button', onClick: () => window.location.reload() }, 'Reload the page'),
+    ),
   );
 }
