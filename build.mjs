@@ -116,8 +116,10 @@ export function serverBuildOptions({ outfile = join(root, SERVER_FILE) } = {}) {
     outfile,
     sourcemap: 'linked',
     logLevel: 'warning',
-    // The app's screens the server renders (src/ssr) are written with Lingui's macros and JSX.
+    // The app's screens the server renders (src/ssr) are written with Lingui's macros and JSX, and
+    // their precompiled validators are CommonJS that requires ajv's runtime, external here.
     jsx: 'automatic',
+    banner: { js: "import { createRequire as __serverRequire } from 'node:module'; const require = __serverRequire(import.meta.url);" },
     define: { 'process.env.I18N_ALLOW_MISSING': JSON.stringify(process.env.I18N_ALLOW_MISSING === '1' ? '1' : '') },
     plugins: [linguiMacroPlugin({ stripMessageField: true })],
   };

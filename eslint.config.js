@@ -19,7 +19,7 @@ const layers = {
   './src/renderer': ['./src/model', './src/engine', './src/api', './src/i18n', './src/monitoring', './src/generated'],
   './src/app': ['./src/model', './src/engine', './src/renderer', './src/api', './src/i18n', './src/monitoring', './src/generated'],
   './src/generated': [],
-  './src/ssr': ['./src/app'],
+  './src/ssr': ['./src/app', './src/engine', './src/model', './src/i18n'],
   './src/server': ['./src/model', './src/engine', './src/generated', './schemas', './src/ssr'],
   './src/server/dev': ['./src/model', './src/engine', './src/server'],
   './scripts/kinds': [],

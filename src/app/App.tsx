@@ -1,17 +1,19 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { i18n as pageI18n } from '../i18n';
 import { loadChunk } from '../monitoring';
 import { bundle } from './bundle';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import type { FirstScreenState, ServedSurvey } from './first-screen-state';
 import { FailureProvider } from './components/failure';
 import { Layout } from './components/Layout';
 import { ScreenOf } from './components/ScreenOf';
 import { lazyScreen } from './lazy-screen';
 import { prefetchUserFor } from './prefetch-user';
-import { routeTable, type AppRoute } from './routes';
+import { routeAt, routeTable, type AppRoute } from './routes';
+import { readSavedState } from './saved-survey';
 
 // Each screen is its own chunk: the survey's form code does not weigh on the other pages. Each
 // loads with the spec's time-out and fails with an error naming it (loadChunk).
@@ -24,20 +26,26 @@ const SCREENS = {
 
 const ROUTES = routeTable(bundle);
 
-const routeAt = (pathname: string) => {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.find((r) => r.path === path);
-};
+const routeOf = (pathname: string) => routeAt(ROUTES, pathname);
 
 /**
- * Whether the server renders the first state of the screen at `pathname` into the page (src/ssr), with
- * that screen's code loaded once it says yes: the server renders such a screen only with its code
- * here, and the page hydrates it only then (main.tsx), so both render it at once, alike. So far the
- * screen that shows the same to everyone who opens it in a language: no-subscription.
+ * Whether the first screen the server rendered at `pathname` (`served`) is the one the page shows, with
+ * that screen's code loaded once it says yes: the server renders a screen only with its code here, and
+ * the page hydrates it only then (main.tsx), so both render it at once, alike. The no-subscription
+ * screen shows the same to everyone in a language; a survey page opens on the step the server rendered
+ * unless this tab kept answers for it, or its survey is of another version than the page's.
  */
-export async function loadServerRenderedScreen(pathname: string): Promise<boolean> {
-  if (routeAt(pathname)?.kind !== 'no-subscription') return false;
-  await SCREENS['no-subscription'].load();
+export async function loadServerRenderedScreen(pathname: string, served: FirstScreenState): Promise<boolean> {
+  const route = routeOf(pathname);
+  if (route?.kind === 'no-subscription') {
+    await SCREENS['no-subscription'].load();
+    return true;
+  }
+  const survey = served.survey;
+  if (route?.kind !== 'survey' || survey?.route !== route.binding.route) return false;
+  if (bundle.surveys[route.binding.survey]?.version !== survey.version || readSavedState(survey.route) !== null) return false;
+  const screen = await SCREENS.survey.load();
+  await screen.preloadFirstStep(route.binding);
   return true;
 }
 
@@ -50,7 +58,7 @@ export function preloadScreen(pathname: string): void {
   // The user loads meanwhile, with the client and access rule the screen asks with (early.ts has
   // usually started it already).
   prefetchUserFor(pathname);
-  const route = routeAt(pathname);
+  const route = routeOf(pathname);
   switch (route?.kind) {
     case 'main':
       SCREENS.main.load().catch(() => undefined);
@@ -69,14 +77,14 @@ export function preloadScreen(pathname: string): void {
   }
 }
 
-function element(route: AppRoute) {
+function element(route: AppRoute, served: ServedSurvey | undefined) {
   switch (route.kind) {
     case 'main':
       return <ScreenOf screen={SCREENS.main} props={{}} />;
     case 'no-subscription':
       return <ScreenOf screen={SCREENS['no-subscription']} props={{}} />;
     case 'survey':
-      return <ScreenOf key={route.path} screen={SCREENS.survey} props={{ binding: route.binding }} />;
+      return <ScreenOf key={route.path} screen={SCREENS.survey} props={{ binding: route.binding, served: served?.route === route.binding.route ? served : undefined }} />;
     case 'confirm':
       return <ScreenOf key={route.path} screen={SCREENS.confirm} props={{ binding: route.binding }} />;
     case 'redirect':
@@ -90,9 +98,26 @@ export type AppRouter = ComponentType<{ children: ReactNode }>;
 /**
  * The app: every route of spec §2, generated from the bundle's bindings and redirects. The page runs it
  * in the browser's router with its one Lingui instance; the server renders it at one URL with the
- * instance of the page's language (src/ssr).
+ * instance of the page's language (src/ssr). `onHydrated` runs once the first screen is on the page.
  */
-export function App({ router: Router = BrowserRouter, i18n = pageI18n }: { router?: AppRouter; i18n?: I18n }) {
+export function App({
+  router: Router = BrowserRouter,
+  i18n = pageI18n,
+  served,
+  onHydrated,
+}: {
+  router?: AppRouter;
+  i18n?: I18n;
+  /** The survey page's first step as the server rendered it: its screen starts from it, once. */
+  served?: ServedSurvey;
+  onHydrated?: () => void;
+}) {
+  const [first, setFirst] = useState(served);
+  // The first commit's effects run once the whole first screen is on the page (nothing in it suspends).
+  useEffect(() => {
+    setFirst(undefined);
+    onHydrated?.();
+  }, [onHydrated]);
   return (
     <I18nProvider i18n={i18n}>
       <Router>
@@ -101,7 +126,7 @@ export function App({ router: Router = BrowserRouter, i18n = pageI18n }: { route
             <ErrorBoundary>
               <Routes>
                 {ROUTES.map((route) => (
-                  <Route key={route.path} path={route.path} element={element(route)} />
+                  <Route key={route.path} path={route.path} element={element(route, first)} />
                 ))}
               </Routes>
             </ErrorBoundary>

@@ -9,11 +9,16 @@ const stylesheets = () => [...document.querySelectorAll<HTMLLinkElement>('link[r
 /** Whether a stylesheet arrived: one still loading has no sheet yet, and one that failed an empty sheet. */
 const arrived = (link: HTMLLinkElement) => (link.sheet?.cssRules.length ?? 0) > 0;
 
-/** Shows the notice (once: the template is gone after); the app does not start after it. */
+/**
+ * Shows the notice (once: the template is gone after) in place of what the server rendered, which cannot
+ * be answered without the app; the app does not start after it.
+ */
 export function showBootFailure(): void {
   root.dataset.boot = 'failed';
   const notice = document.getElementById('boot-failure');
-  if (notice instanceof HTMLTemplateElement) notice.replaceWith(notice.content.cloneNode(true));
+  if (!(notice instanceof HTMLTemplateElement)) return;
+  document.getElementById('root')?.replaceChildren();
+  notice.replaceWith(notice.content.cloneNode(true));
 }
 
 /**
@@ -30,8 +35,8 @@ export function startApp(): boolean {
   return true;
 }
 
-/** Watches from the page's first script that the main script starts the app, within `timeoutMs` of navigation. */
-export function watchBoot(timeoutMs = CHUNK_TIMEOUT_MS): void {
+/** Watches from the page's first script that the main script starts the app, within spec §9's time-out of navigation. */
+export function watchBoot(): void {
   const check = () => {
     if (!root.dataset.boot) showBootFailure();
   };
@@ -43,5 +48,5 @@ export function watchBoot(timeoutMs = CHUNK_TIMEOUT_MS): void {
     // A stylesheet still loading holds back the page's rendering and its scripts: it goes, so the notice shows.
     if (!root.dataset.boot) for (const link of stylesheets()) if (!arrived(link)) link.remove();
     check();
-  }, timeoutMs - performance.now());
+  }, CHUNK_TIMEOUT_MS - performance.now());
 }

@@ -1,21 +1,43 @@
 // What the server says of the first screen it rendered into the page (src/ssr/render.tsx), read by the
-// page before it hydrates that screen (main.tsx).
+// page before it hydrates that screen (main.tsx). A survey's first step comes with the user load and
+// the survey state both render it from, handed down as the survey page's props (App, SurveyPage).
+import type { SurveyState } from '../engine';
+import type { PageAccess, UserLoad } from './load-user';
 
 /** The id of the JSON script that carries it. */
 export const FIRST_SCREEN_STATE_ID = 'first-screen';
 
+/** The user load a page shows, as JSON carries it (no experiment: the server renders none). */
+export type ServedLoad = Omit<Extract<UserLoad, { kind: 'ready' }>, 'shown'>;
+
+/** A survey page's first step, as the server rendered it. */
+export interface ServedSurvey {
+  /** The binding's route, and the version of its survey. */
+  route: string;
+  version: string;
+  /** The access rule the user was loaded for, and what the load gave. */
+  page: PageAccess;
+  load: ServedLoad;
+  /** The survey's state: its first step, with the answer order the server drew. */
+  state: SurveyState;
+}
+
 export interface FirstScreenState {
   /** The locale the server rendered in: the page hydrates only when it shows the same. */
   locale: string;
+  survey?: ServedSurvey;
 }
 
-/** The state of the server-rendered first screen, or null when the server rendered none (or it is unreadable). */
-export function readFirstScreenState(doc: Document = document): FirstScreenState | null {
-  const text = doc.getElementById(FIRST_SCREEN_STATE_ID)?.textContent;
-  if (!text) return null;
+/**
+ * The state of the server-rendered first screen, or null when the server rendered none or it is
+ * unreadable. It is our own server's, so its shape is trusted but for the locale the page decides by;
+ * a survey's route and version are compared where the page decides to hydrate (App), and its state is
+ * checked against the compiled graph where it is used (restoreState in useSurvey).
+ */
+export function readFirstScreenState(): FirstScreenState | null {
   try {
-    const state = JSON.parse(text) as Partial<FirstScreenState>;
-    return typeof state.locale === 'string' ? { locale: state.locale } : null;
+    const state = JSON.parse(document.getElementById(FIRST_SCREEN_STATE_ID)?.textContent ?? 'null') as FirstScreenState | null;
+    return typeof state?.locale === 'string' ? state : null;
   } catch {
     return null;
   }

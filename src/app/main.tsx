@@ -9,11 +9,14 @@ import { csrfToken } from '../api';
 import { activateFallbackLanguage, activatePageLanguage } from '../i18n';
 import { loadChunk, reportError, startMonitoring } from '../monitoring';
 import { App, loadServerRenderedScreen, preloadScreen } from './App';
-import { startApp } from './boot';
+import { showBootFailure, startApp } from './boot';
 import { bundle } from './bundle';
-import { PageUnavailable } from './components/PageUnavailable';
 import { readFirstScreenState } from './first-screen-state';
 import { savedEnteredTexts } from './saved-survey';
+
+/** Whether the customer changed a field of the server's screen before the page could listen. */
+const enteredEarly = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLInputElement>('input, textarea')].some((field) => field.checked !== field.defaultChecked || field.value !== field.defaultValue);
 
 /** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
 function start(): void {
@@ -48,13 +51,22 @@ function start(): void {
       async (locale) => {
         // The server's screen is hydrated where the page shows what it rendered: the same language
         // (a catalog that failed, or the development pseudo-locale, says otherwise) and its code here.
-        const hydrate = served?.locale === locale && (await loadServerRenderedScreen(window.location.pathname).catch(() => false));
-        if (hydrate) hydrateRoot(container, <App />, { onUncaughtError, onRecoverableError: (error) => reportError(error, 'Hydration failed') });
-        else render(<App />);
+        const hydrate = served?.locale === locale && (await loadServerRenderedScreen(window.location.pathname, served).catch(() => false));
+        // Drawn over, the page still starts a survey from the server's state (its answer order) unless the tab kept one.
+        if (!hydrate) return render(<App served={served?.survey} />);
+        // What the customer entered before now is entered again once the screen listens (its code is
+        // fetched only then: most pages become interactive before anyone answers).
+        const enterAgain = enteredEarly(container) ? (await import('./entered-early')).noteEnteredEarly(container) : undefined;
+        // A hydration that fails is React's to mend (it draws the screen anew) and reaches the window's error listener above.
+        hydrateRoot(container, <App served={served.survey} onHydrated={enterAgain} />, { onUncaughtError });
       },
       (error: unknown) => {
         reportError(error, 'Messages weren’t loaded');
-        render(<PageUnavailable />);
+        // Its code is fetched only now; should that fail too, the page's own notice shows (boot.ts).
+        loadChunk('PageUnavailable', () => import('./components/PageUnavailable')).then(
+          ({ PageUnavailable }) => render(<PageUnavailable email={bundle.provider.supportEmail} />),
+          showBootFailure,
+        );
       },
     )
     .finally(startTracking);

@@ -20,7 +20,7 @@ import { idempotent } from './idempotency';
 import { createMailer, smtpTransport, type MailTransport } from './mail';
 import { listeningOrigin } from './origin';
 import { pageMeta } from './page-meta';
-import { contextRoutes } from './routes/api-context';
+import { contextOf, contextRoutes } from './routes/api-context';
 import { confirmationRoutes } from './routes/api-confirmation';
 import { declarationRoutes } from './routes/declarations';
 import { offerRoutes } from './routes/api-offers';
@@ -125,7 +125,15 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     sessions,
     pageMeta: (request) => pageMeta(config, request),
     bootFailure: (language, url) => bootFailureHtml(language, url, bundle.provider),
-    firstScreen: (language, url) => renderFirstScreen(url, i18nFor(isLanguage(language) ? language : DEFAULT_LANGUAGE)),
+    firstScreen: async (language, url, session) =>
+      renderFirstScreen({
+        url,
+        i18n: i18nFor(isLanguage(language) ? language : DEFAULT_LANGUAGE),
+        context: session ? await contextOf(ctx, session.user) : null,
+        now: new Date(now()),
+        versionOf: (surveyId) => bundle.surveys[surveyId]?.version,
+        seed: session?.idHash ?? '',
+      }),
   });
 
   app.addHook('onClose', async () => {

@@ -8,7 +8,7 @@ import { escapeHtml } from './html';
 import { DEFAULT_LANGUAGE } from './languages';
 import { withPageMeta } from './page-meta';
 import { manifestReader, pageLanguage, preloadLinks, PRELOADS_FILE, withPreloads } from './preloads';
-import type { Sessions } from './sessions';
+import type { Session, Sessions } from './sessions';
 
 const HTML_TAG = /<html\b[^>]*>/i;
 const LANG_ATTRIBUTE = /\slang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
@@ -72,7 +72,7 @@ export async function registerApp(
     /** The notice shown when the page's code never runs (boot-failure.ts), for the page's language and URL. */
     bootFailure?: (language: string, url: string) => string;
     /** The screen the server renders into the page for its language and URL (src/ssr), if any. */
-    firstScreen?: (language: string, url: string) => Promise<FirstScreen | null>;
+    firstScreen?: (language: string, url: string, session: Session | undefined) => Promise<FirstScreen | null>;
   },
 ): Promise<void> {
   const { appDir, sessions, pageMeta, bootFailure, firstScreen } = options;
@@ -87,12 +87,13 @@ export async function registerApp(
     } catch {
       return reply.code(503).send(BUILD_MISSING_PAGE);
     }
-    const lang = (await sessions.of(request))?.lang ?? DEFAULT_LANGUAGE;
+    const session = await sessions.of(request);
+    const lang = session?.lang ?? DEFAULT_LANGUAGE;
     const path = request.url.split('?')[0] ?? '';
     const language = pageLanguage(request.url, lang);
     // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
     let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language));
-    const screen = firstScreen ? await firstScreen(language, request.url) : null;
+    const screen = firstScreen ? await firstScreen(language, request.url, session) : null;
     if (screen) page = withFirstScreen(page, screen);
     // A page that works with scripts off needs no notice that they did not run.
     if (bootFailure && !screen?.worksWithoutScripts) page = withBootFailure(page, bootFailure(language, request.url));

@@ -7,6 +7,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App, loadServerRenderedScreen } from '../app/App';
 import { FIRST_SCREEN_STATE_ID, type FirstScreenState } from '../app/first-screen-state';
+import { i18n as pageI18n } from '../i18n';
+import type { ContextResponse } from '../model';
+import { servedSurveyAt } from './served-survey';
 
 /** Renders `element` to HTML once all of it is ready (nothing streams before: the page waits for its whole first screen). */
 function renderToHtml(element: ReactNode): Promise<string> {
@@ -33,16 +36,48 @@ function renderToHtml(element: ReactNode): Promise<string> {
 /** `<`, `>` and `&` escaped, so the JSON cannot end its script element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+// The app's survey texts are translated by the page's one Lingui instance (translateSurveyText): renders
+// take turns, each activating its language first.
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const run = turn.then(work, work);
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+export interface FirstScreenRequest {
+  /** The requested path and query. */
+  url: string;
+  /** The page's language, with its catalog. */
+  i18n: I18n;
+  /** What get-context answers the signed-in customer; null without a session. */
+  context: ContextResponse | null;
+  now: Date;
+  /** The version of each survey the server runs. */
+  versionOf: (surveyId: string) => string | undefined;
+  /** What a survey's answer order is drawn from: the same for every page of one session. */
+  seed: string;
+}
+
 /**
- * The app's markup at `url` (a path and query) in `i18n`'s language, and the state the page hydrates
- * it from as a JSON script; null where the server renders nothing (the page renders as before).
+ * The app's markup at the requested URL in the page's language, the state the page hydrates it from as
+ * a JSON script, and whether the screen works with scripts off; null where the server renders nothing
+ * (the page renders as before).
  */
-export async function renderFirstScreen(url: string, i18n: I18n): Promise<{ markup: string; state: string; worksWithoutScripts: boolean } | null> {
-  const pathname = new URL(url, 'http://page.invalid').pathname;
-  if (!(await loadServerRenderedScreen(pathname))) return null;
+export async function renderFirstScreen({ url, i18n, context, now, versionOf, seed }: FirstScreenRequest): Promise<{ markup: string; state: string; worksWithoutScripts: boolean } | null> {
+  const parsed = new URL(url, 'http://page.invalid');
+  const survey = context ? servedSurveyAt(parsed, context, { now, versionOf, seed }) : null;
+  const state: FirstScreenState = { locale: i18n.locale, ...(survey ? { survey } : {}) };
+  if (!(await loadServerRenderedScreen(parsed.pathname, state))) return null;
   const AtUrl = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
-  const markup = await renderToHtml(<App router={AtUrl} i18n={i18n} />);
-  const state: FirstScreenState = { locale: i18n.locale };
-  // The screens rendered so far are of links only (loadServerRenderedScreen).
-  return { markup, state: `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(state)}</script>`, worksWithoutScripts: true };
+  const markup = await inTurn(async () => {
+    pageI18n.loadAndActivate({ locale: i18n.locale, messages: i18n.messages });
+    return renderToHtml(<App router={AtUrl} i18n={pageI18n} served={survey ?? undefined} />);
+  });
+  return {
+    markup,
+    state: `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(state)}</script>`,
+    // A survey's step needs its script to be answered; the other screens are of links only.
+    worksWithoutScripts: survey === null,
+  };
 }

@@ -62,3 +62,42 @@ test('no-subscription works with its script blocked: the server’s screen stays
   await expect(page.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
   await expect(page.locator('.boot-failure')).toHaveCount(0);
 });
+
+test('survey: the HTML response holds step 1’s question and radios for a paid customer, and the trial’s answers for a trial customer', async ({ page }) => {
+  await signIn(page, 'paid-monthly', '/cancel');
+  const paid = await (await page.request.get('/cancel/seo')).text();
+  expect(paid).toContain('<h1 id="step-heading" tabindex="-1" class="heading-xl">We’re sorry to see you go</h1>');
+  expect(paid).toContain('Please let us know why you’re leaving');
+  expect(paid.match(/<input class="radios__input"[^>]* type="radio"[^>]* name="root_answer"/g)).toHaveLength(4);
+
+  await signIn(page, 'trial', '/cancel');
+  const trial = await (await page.request.get('/cancel/ai')).text();
+  // The trial's own answer, which paid customers are not asked.
+  expect(trial).toContain('>I’m not sure if I need it</label>');
+  expect(paid).not.toContain('I’m not sure if I need it');
+  expect(trial.match(/type="radio"[^>]* name="root_answer"/g)).toHaveLength(5);
+});
+
+test('survey: an answer chosen before the page is interactive is still chosen after it hydrates, and the answer order stays', async ({ page }) => {
+  await signIn(page, 'paid-monthly', '/cancel');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(MAIN_SCRIPT, async (route: Route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/cancel/seo', { waitUntil: 'commit' });
+  const radios = page.locator('main input[type="radio"]');
+  await expect(radios).toHaveCount(4);
+  const order = await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  await page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' }).check();
+  await radios.first().evaluate((element) => element.setAttribute('data-from-server', ''));
+  release();
+  await expect(page).toHaveTitle(/^Step 1 of 4: We’re sorry to see you go – Marketlane$/);
+  await expect(page.locator('main input[data-from-server]')).toHaveCount(1);
+  await expect(page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' })).toBeChecked();
+  expect(await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(order);
+  // The answer counts: Continue takes it on.
+  await page.locator('form.step-form button[type="submit"]').click();
+  await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
+});

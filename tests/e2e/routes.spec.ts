@@ -192,9 +192,11 @@ test.describe('placeholder (spec §2)', () => {
       await released;
       await route.fallback();
     });
-    const user = page.waitForResponse((response) => response.url().endsWith('/cancel/api/get-csrf-token/'));
-    await signIn(page, 'paid-annual', '/cancel/content');
-    await user;
+    // A route change within the page: a page opened afresh comes with its first screen rendered by the server.
+    await signIn(page, 'paid-annual', '/cancel');
+    const link = page.locator('main .toolkit-list a[href="/cancel/content"]');
+    await expect(link).toBeVisible();
+    await link.click();
     await expect.poll(() => held.length).toBeGreaterThan(0);
     // The frame and its messages are there; only the screen is missing.
     await expect(page.locator('header')).toContainText('Manage subscription');

@@ -13,9 +13,11 @@ import { useTitle } from './use-title';
 export type ReadyUser = Extract<UserLoad, { kind: 'ready' }>;
 
 /** Loads the user as spec §4 says, then shows `children` for a user who may see the page. */
-export function WithUser({ api, page, children }: { api: ApiClient; page: PageAccess; children: (ready: ReadyUser) => ReactNode }) {
+export function WithUser({ api, page, initial, children }: { api: ApiClient; page: PageAccess; initial?: UserLoad; children: (ready: ReadyUser) => ReactNode }) {
   const { fail, clear } = useFailure();
-  const [load, setLoad] = useState<UserLoad | 'loading' | 'failed'>('loading');
+  // A first screen the server rendered starts from the load it rendered with (`initial`); the calls of
+  // spec §4 are made all the same, and what they answer is what the page then follows.
+  const [load, setLoad] = useState<UserLoad | 'loading' | 'failed'>(initial ?? 'loading');
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
-import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData } from '../../engine';
+import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData, type SurveyState } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, FormStep, ToolkitBinding } from '../../model';
 import { isBlankData, STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
@@ -28,6 +28,8 @@ interface SurveyScreenProps {
   audience: Audience;
   ready: ReadyUser;
   api: ApiClient;
+  /** The state of the first step the server rendered, which the page starts from unless the tab kept answers. */
+  served?: SurveyState;
 }
 
 /** The step's name in the customer's language, with the values its text quotes (an offer's numbers). */
@@ -73,12 +75,14 @@ function useFocusOnStepChange(stepId: string, ready: boolean) {
 }
 
 /** The survey of one toolkit page, driven by the engine and drawn by the renderer (one screen for every toolkit). */
-export function SurveyScreen({ binding, survey, audience, ready, api }: SurveyScreenProps) {
+export function SurveyScreen({ binding, survey, audience, ready, api, served }: SurveyScreenProps) {
   const { t } = useLingui();
   const { fail, clear } = useFailure();
-  const { state, edit, advance, back, finish, done, setOffers, retain, retained, declaring, declare, undeclare } = useSurvey(survey, audience, binding.route);
+  const { state, edit, advance, back, finish, done, setOffers, retain, retained, declaring, declare, undeclare } = useSurvey(survey, audience, binding.route, served);
   const policy = pagePolicy(binding, ready.policy);
-  useOfferEligibility({ survey, audience, binding, user: ready.user, api, known: state.offers, setOffers, withheld: policy.offers === 'withheld' });
+  // On the load the server rendered with, spec §4's calls are still under way: what follows from them waits.
+  const loaded = !ready.served;
+  useOfferEligibility({ survey, audience, binding, user: ready.user, api, known: state.offers, setOffers, withheld: policy.offers === 'withheld', loaded });
   const step = currentStep(survey, state);
   const flow = survey.audiences[audience];
   // The policy's declaration screen: opened by its cancel-now control (or a question left unanswered),
@@ -129,7 +133,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api }: SurveySc
   // at an idle moment once the question is on screen.
   const showsLater = done || declaration || isOfferStep(step) || retained !== null || showPending;
   const later = useLaterScreens(showsLater, formStep !== null && validator !== null);
-  const visit = useVisit(binding, survey, ready.user, api, later?.visits);
+  const visit = useVisit(binding, survey, ready.user, api, loaded ? later?.visits : undefined);
   // The declaration is a screen of its own: opening it moves the focus to its heading too.
   useFocusOnStepChange(declaration ? DECLARE_STEP : step.id, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
 

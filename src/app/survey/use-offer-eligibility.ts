@@ -19,6 +19,8 @@ interface Eligibility {
   setOffers: (available: StepId[]) => void;
   /** The cancellation policy allows no offer: nothing is asked, every offer is passed by. */
   withheld: boolean;
+  /** Whether spec §4's calls have answered (not so on the load a server-rendered screen starts from): only then is anything asked. */
+  loaded?: boolean;
 }
 
 /**
@@ -26,13 +28,13 @@ interface Eligibility {
  * engine the offers they may be shown. Any answer but `result: true` means none; a failed call is
  * reported to error tracking without the banner, and the survey goes on without offers.
  */
-export function useOfferEligibility({ survey, audience, binding, user, api, known, setOffers, withheld }: Eligibility): void {
+export function useOfferEligibility({ survey, audience, binding, user, api, known, setOffers, withheld, loaded = true }: Eligibility): void {
   const { toolkit, labelPrefix } = binding;
   const productGroup = user.product_group;
   // Asked once per visit of the page: what the state knows when the page opens decides.
   const alreadyKnown = useRef(known.length > 0);
   useEffect(() => {
-    if (withheld || alreadyKnown.current || !toolkitHasOffers(survey, toolkit)) return undefined;
+    if (!loaded || withheld || alreadyKnown.current || !toolkitHasOffers(survey, toolkit)) return undefined;
     let live = true;
     api.eligibleForOffer().then(
       (eligible) => {
@@ -45,5 +47,5 @@ export function useOfferEligibility({ survey, audience, binding, user, api, know
     return () => {
       live = false;
     };
-  }, [survey, audience, toolkit, labelPrefix, productGroup, api, setOffers, withheld]);
+  }, [survey, audience, toolkit, labelPrefix, productGroup, api, setOffers, withheld, loaded]);
 }

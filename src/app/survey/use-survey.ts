@@ -71,12 +71,13 @@ function retainedOn(survey: CompiledSurvey, audience: Audience, route: string): 
 }
 
 /** The engine state of `survey` for this page, restored from sessionStorage when it still fits. */
-export function useSurvey(survey: CompiledSurvey, audience: Audience, route: string): SurveyControls {
+export function useSurvey(survey: CompiledSurvey, audience: Audience, route: string, served?: SurveyState): SurveyControls {
   const location = useLocation();
   const navigate = useNavigate();
   const start = survey.audiences[audience].start;
+  // The answers this tab kept; else the first step the server rendered (its answer order drawn there); else a new start.
   const [state, setState] = useState<SurveyState>(
-    () => restoreState(survey, audience, readSavedState(route)) ?? startSurvey(survey, audience),
+    () => restoreState(survey, audience, readSavedState(route)) ?? restoreState(survey, audience, served) ?? startSurvey(survey, audience),
   );
   const stateRef = useRef(state);
   // Set with the fresh state when the survey ends, until the URL says so (the router may apply the

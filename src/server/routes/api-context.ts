@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContextResponse, PendingCancellation } from '../../model';
+import type { ContextResponse, PendingCancellation, User } from '../../model';
 import type { ServerContext } from '../context';
 import { assignedVariants } from '../experiments';
 import { policyOf } from '../policies';
@@ -16,21 +16,23 @@ async function pendingCancellations(ctx: ServerContext, userId: string): Promise
   }));
 }
 
+/** What get-context answers for `user`: also what the server renders a page's first screen for (src/ssr). */
+export async function contextOf(ctx: ServerContext, user: User): Promise<ContextResponse> {
+  const userId = String(user.user_id);
+  const body: ContextResponse = {
+    user,
+    pending_cancellations: await pendingCancellations(ctx, userId),
+    downgrades: await ctx.offers.downgrades(userId),
+    policy: policyOf(ctx.bundle, user),
+  };
+  const experiments = assignedVariants(ctx.bundle, userId, ctx.now());
+  if (experiments.length > 0) body.experiments = experiments;
+  return body;
+}
+
 /** GET get-context/ and get-csrf-token/ (spec §7). */
 export function contextRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/get-context/', async (request) => {
-    const { user } = await sessionOf(ctx, request);
-    const userId = String(user.user_id);
-    const body: ContextResponse = {
-      user,
-      pending_cancellations: await pendingCancellations(ctx, userId),
-      downgrades: await ctx.offers.downgrades(userId),
-      policy: policyOf(ctx.bundle, user),
-    };
-    const experiments = assignedVariants(ctx.bundle, userId, ctx.now());
-    if (experiments.length > 0) body.experiments = experiments;
-    return body;
-  });
+  app.get('/get-context/', async (request) => contextOf(ctx, (await sessionOf(ctx, request)).user));
 
   app.get('/get-csrf-token/', async (request) => ({ csrf_token: (await sessionOf(ctx, request)).csrfToken }));
 }
