@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../model';
-import { renderFirstScreen } from '../ssr/render';
 import { userOfAccount } from './account-users';
 import { bootFailureHtml } from './boot-failure';
 import { loadBundle } from './bundle';
@@ -125,8 +124,10 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     sessions,
     pageMeta: (request) => pageMeta(config, request),
     bootFailure: (language, url) => bootFailureHtml(language, url, bundle.provider),
+    // The app's screens load with the first page the server renders: a process that only answers the
+    // API never loads React or them (nor needs their Lingui macros compiled, as the build does).
     firstScreen: async (language, url, session) =>
-      renderFirstScreen({
+      (await import('../ssr/render')).renderFirstScreen({
         url,
         i18n: i18nFor(isLanguage(language) ? language : DEFAULT_LANGUAGE),
         context: session ? await contextOf(ctx, session.user) : null,

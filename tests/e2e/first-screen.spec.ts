@@ -1,12 +1,23 @@
 // Screens the server renders into the page's HTML (src/ssr): the page shows them before any script
 // runs, in the customer's language, and the app hydrates them: the same elements, no hydration
 // error (the fixture fails a test on any console error), its effects running.
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
 
 const MAIN_SCRIPT = /\/cancel\/assets\/main-[A-Z0-9]+\.js$/;
 const HEADING_DE = 'Sie haben kein aktives Marketlane-Abonnement';
+
+/** Holds the page's main script back until the returned function lets it go: the server's screen, not yet hydrated. */
+async function holdMainScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(MAIN_SCRIPT, async (route: Route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
 
 test('no-subscription: in the HTML response, shown with scripts off, in the customer’s language', async ({ page, browser, baseURL }) => {
   await signIn(page, 'no-subscription', '/cancel/no-subscription', 'de');
@@ -28,12 +39,7 @@ test('no-subscription: in the HTML response, shown with scripts off, in the cust
 
 test('no-subscription: the app hydrates the server’s elements rather than drawing new ones', async ({ page }) => {
   await signIn(page, 'no-subscription', '/cancel');
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(MAIN_SCRIPT, async (route: Route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdMainScript(page);
   await page.goto('/cancel/no-subscription', { waitUntil: 'commit' });
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('You don’t have an active Marketlane subscription');
@@ -80,12 +86,7 @@ test('survey: the HTML response holds step 1’s question and radios for a paid 
 
 test('survey: an answer chosen before the page is interactive is still chosen after it hydrates, and the answer order stays', async ({ page }) => {
   await signIn(page, 'paid-monthly', '/cancel');
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(MAIN_SCRIPT, async (route: Route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdMainScript(page);
   await page.goto('/cancel/seo', { waitUntil: 'commit' });
   const radios = page.locator('main input[type="radio"]');
   await expect(radios).toHaveCount(4);

@@ -3,16 +3,8 @@
 // call to the server). What the product costs above this is what its machinery costs.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { floorStepOfBuild, type FloorStep } from './floor-step';
 
-/** Step 1 of the paid survey, as compiled (scripts/bench/peers/build.ts defines it at build time). */
-interface FloorStep {
-  provider: string;
-  heading: string;
-  question: string;
-  indicator: string;
-  answers: { id: string; text: string; input?: { label: string; maxLength: number } }[];
-}
-declare const FLOOR_STEP: FloorStep;
 
 function StepOne({ step }: { step: FloorStep }) {
   const [answer, setAnswer] = useState<string | undefined>();
@@ -94,4 +86,4 @@ function Page({ step }: { step: FloorStep }) {
 }
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<Page step={FLOOR_STEP} />);
+if (root) createRoot(root).render(<Page step={floorStepOfBuild} />);

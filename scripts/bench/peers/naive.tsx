@@ -12,20 +12,12 @@ import validator from '@rjsf/validator-ajv8';
 import * as Sentry from '@sentry/react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { floorStepOfBuild } from './floor-step';
 
-/** Step 1 of the paid survey, as compiled (scripts/bench/peers/build.ts defines it at build time). */
-interface FloorStep {
-  provider: string;
-  heading: string;
-  question: string;
-  indicator: string;
-  answers: { id: string; text: string; input?: { label: string; maxLength: number } }[];
-}
-declare const FLOOR_STEP: FloorStep;
 
 Sentry.init({ dsn: undefined });
 
-const step = FLOOR_STEP;
+const step = floorStepOfBuild;
 // Compiled Lingui messages (each a list of parts), as a catalog module would export them.
 const messages: Messages = {
   provider: [step.provider],

@@ -4,17 +4,10 @@
 import { createRoot } from 'react-dom/client';
 import { Model } from 'survey-core';
 import { Survey } from 'survey-react-ui';
+import { floorStepOfBuild } from './floor-step';
 
-/** Step 1 of the paid survey, as compiled (scripts/bench/peers/build.ts defines it at build time). */
-interface FloorStep {
-  heading: string;
-  question: string;
-  indicator: string;
-  answers: { id: string; text: string; input?: { label: string; maxLength: number } }[];
-}
-declare const FLOOR_STEP: FloorStep;
 
-const step = FLOOR_STEP;
+const step = floorStepOfBuild;
 const model = new Model({
   title: step.heading,
   description: step.indicator,
