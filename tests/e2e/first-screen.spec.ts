@@ -93,12 +93,16 @@ test('survey: an answer chosen before the page is interactive is still chosen af
   const order = await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   await page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' }).check();
   await radios.first().evaluate((element) => element.setAttribute('data-from-server', ''));
+  // Nothing listens yet: Continue cannot send the form natively (a reload that would lose the answer).
+  const submit = page.locator('form.step-form button[type="submit"]');
+  await expect(submit).toBeDisabled();
   release();
+  await expect(submit).toBeEnabled();
   await expect(page).toHaveTitle(/^Step 1 of 4: We’re sorry to see you go – Marketlane$/);
   await expect(page.locator('main input[data-from-server]')).toHaveCount(1);
   await expect(page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' })).toBeChecked();
   expect(await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(order);
   // The answer counts: Continue takes it on.
-  await page.locator('form.step-form button[type="submit"]').click();
+  await submit.click();
   await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
 });

@@ -325,10 +325,12 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
         optional={optional}
       >
         <div className="button-group">
+          {/* Disabled while the screen is the server's and nothing listens yet: a native submission would reload the page. */}
           <button
             type="submit"
             className={isForm ? 'button button--warning' : 'button'}
             aria-disabled={submitting || undefined}
+            disabled={served !== undefined}
           >
             {'submit' in formStep ? translateSurveyText(formStep.submit) : <Trans>Continue</Trans>}
           </button>
