@@ -2,7 +2,7 @@
 // page before it hydrates that screen (main.tsx). A survey's first step comes with the user load and
 // the survey state both render it from, handed down as the survey page's props (App, SurveyPage).
 import type { SurveyState } from '../engine';
-import type { PageAccess, UserLoad } from './load-user';
+import type { UserLoad } from './load-user';
 
 /** The id of the JSON script that carries it. */
 export const FIRST_SCREEN_STATE_ID = 'first-screen';
@@ -15,8 +15,7 @@ export interface ServedSurvey {
   /** The binding's route, and the version of its survey. */
   route: string;
   version: string;
-  /** The access rule the user was loaded for, and what the load gave. */
-  page: PageAccess;
+  /** What the user load gave, for the page's access rule. */
   load: ServedLoad;
   /** The survey's state: its first step, with the answer order the server drew. */
   state: SurveyState;

@@ -93,7 +93,13 @@ export async function registerApp(
     const language = pageLanguage(request.url, lang);
     // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
     let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language));
-    const screen = firstScreen ? await firstScreen(language, request.url, session) : null;
+    // A screen the server fails to render is the page's to draw, as without server rendering.
+    const screen = firstScreen
+      ? await firstScreen(language, request.url, session).catch((error: unknown) => {
+          request.log.error({ err: error }, 'the first screen was not rendered');
+          return null;
+        })
+      : null;
     if (screen) page = withFirstScreen(page, screen);
     // A page that works with scripts off needs no notice that they did not run.
     if (bootFailure && !screen?.worksWithoutScripts) page = withBootFailure(page, bootFailure(language, request.url));

@@ -14,14 +14,15 @@ import { servedSurveyAt } from './served-survey';
 /** Renders `element` to HTML once all of it is ready (nothing streams before: the page waits for its whole first screen). */
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
-    let html = '';
+    // Decoded whole: a chunk may end inside a character of several bytes.
+    const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        html += chunk.toString('utf8');
+        chunks.push(chunk);
         done();
       },
       final(done) {
-        resolve(html);
+        resolve(Buffer.concat(chunks).toString('utf8'));
         done();
       },
     });

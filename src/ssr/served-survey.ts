@@ -6,7 +6,7 @@ import { audienceOf, startSurvey, unitHash, type RandomSource } from '../engine'
 import type { ContextResponse } from '../model';
 import { bundle } from '../app/bundle';
 import type { ServedSurvey } from '../app/first-screen-state';
-import { contextLoad, type PageAccess } from '../app/load-user';
+import { contextLoad } from '../app/load-user';
 import { routeAt, routeTable } from '../app/routes';
 import { STEP_PARAM } from '../app/survey/use-survey';
 
@@ -30,11 +30,10 @@ export function servedSurveyAt(
   const { binding } = route;
   const survey = bundle.surveys[binding.survey];
   if (!survey || versionOf(survey.id) !== survey.version) return null;
-  const page: PageAccess = { kind: 'toolkit', access: binding.access };
-  const load = contextLoad(context, page, now.toISOString());
+  const load = contextLoad(context, { kind: 'toolkit', access: binding.access }, now.toISOString());
   if (load.kind !== 'ready') return null;
   if (binding.confirmRoute !== undefined && load.pending?.some((pending) => pending.toolkit === binding.toolkit)) return null;
-  return { route: binding.route, version: survey.version, page, load: { ...load, served: true }, state: startSurvey(survey, audienceOf(load.user), seededRandom(`${seed}:${survey.id}:${survey.version}`)) };
+  return { route: binding.route, version: survey.version, load: { ...load, served: true }, state: startSurvey(survey, audienceOf(load.user), seededRandom(`${seed}:${survey.id}:${survey.version}`)) };
 }
 
 /** Numbers in [0, 1) drawn from `seed`: the same sequence for the same seed. */
