@@ -41,7 +41,7 @@ export function bootFailureHtml(language: string, url: string, provider: Pick<Pr
   return `<template id="${BOOT_FAILURE_ID}">${content}</template>\n<noscript>${content}</noscript>`;
 }
 
-/** Writes the notice at the end of the page's body. */
+/** Writes the notice before the app's root element, so with scripts off it stands above what the server rendered there. */
 export function withBootFailure(html: string, notice: string): string {
-  return html.replace(/<\/body>/i, (end) => `${notice}\n${end}`);
+  return html.replace('<div id="root">', (root) => `${notice}\n${root}`);
 }
