@@ -4,4 +4,6 @@ import type { Plugin } from 'esbuild';
 export const MODULE_STUBS: Record<string, string>;
 /** The parts of @rjsf/core's default registry no step uses, by folder under lib/components. */
 export const RJSF_UNUSED: { fields: string[]; widgets: string[]; templates: string[] };
+/** The registry keys (src/renderer/registry.ts `templates`) whose RJSF defaults are left out. */
+export const RJSF_REPLACED_TEMPLATES: string[];
 export function unusedCodePlugin(options?: { modules?: Record<string, string>; rjsf?: Record<string, string[]> }): Plugin;

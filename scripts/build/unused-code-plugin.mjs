@@ -9,6 +9,8 @@
 /** Why each kind of module can go; quoted by the error a stub throws if it is reached after all. */
 const WHY = {
   registry: 'no compiled survey schema has a field of this kind (the registry of src/renderer draws every step)',
+  templates: "src/renderer/registry.ts draws this part of every step with a template of its own",
+  buttons: 'every step form brings its own buttons, and no step has arrays or additional properties',
   uri: 'the compiled survey schemas have no $ref or $id',
 };
 
@@ -32,7 +34,9 @@ export const MODULE_STUBS = {
  * The parts of @rjsf/core's default registry no step uses, by folder under lib/components. Steps
  * are objects of strings and booleans drawn by our own fields and widgets (src/renderer/registry.ts):
  * no arrays, numbers, nulls, anyOf/oneOf, recursive $ref, grid layouts or optional-data controls,
- * and every leaf names one of our widgets, so none of RJSF's own widgets is ever chosen.
+ * and every leaf names one of our widgets, so none of RJSF's own widgets is ever chosen. The
+ * templates the registry replaces by its own (RJSF_REPLACED_TEMPLATES) go too, and the buttons: each
+ * step form brings its own.
  */
 export const RJSF_UNUSED = {
   fields: [
@@ -82,8 +86,30 @@ export const RJSF_UNUSED = {
     'MultiSchemaFieldTemplate',
     'OptionalDataControlsTemplate',
     'WrapIfAdditionalTemplate',
+    'DescriptionField',
+    'ErrorList',
+    'FieldErrorTemplate',
+    'FieldHelpTemplate',
+    'FieldTemplate/index',
+    'ObjectFieldTemplate',
+    'TitleField',
+    'ButtonTemplates/index',
   ],
 };
+
+/** The registry keys (src/renderer/registry.ts `templates`) whose RJSF defaults are left out above. */
+export const RJSF_REPLACED_TEMPLATES = [
+  'DescriptionFieldTemplate',
+  'ErrorListTemplate',
+  'FieldErrorTemplate',
+  'FieldHelpTemplate',
+  'FieldTemplate',
+  'ObjectFieldTemplate',
+  'TitleFieldTemplate',
+];
+
+/** The buttons RJSF's ButtonTemplates() names, each left out. */
+const BUTTONS = ['SubmitButton', 'AddButton', 'CopyButton', 'MoveDownButton', 'MoveUpButton', 'RemoveButton', 'ClearButton'];
 
 const RJSF_COMPONENTS = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets|templates)$/;
 
@@ -91,15 +117,22 @@ const RJSF_COMPONENTS = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|
  * A component that says which RJSF part was left out, should a schema ever reach it. The stubs share
  * one maker of such components (LEFT_OUT), so each of the forty-odd costs a line, not a copy.
  */
-const componentStub = (folder, name) => `
+const componentStub = (folder, name) =>
+  name === 'ButtonTemplates/index'
+    ? `
   import { leftOut } from ${JSON.stringify(LEFT_OUT)};
-  export default leftOut(${JSON.stringify(`${folder}/${name}`)});
+  export default () => ({ ${BUTTONS.map((button) => `${button}: leftOut(${JSON.stringify(`${folder}/ButtonTemplates/${button}`)}, 'buttons')`).join(', ')} });
+`
+    : `
+  import { leftOut } from ${JSON.stringify(LEFT_OUT)};
+  export default leftOut(${JSON.stringify(`${folder}/${name.replace(/\/index$/, '')}`)}, ${JSON.stringify(folder === 'templates' ? 'templates' : 'registry')});
 `;
 const LEFT_OUT = 'unused-rjsf-left-out';
 const leftOutModule = `
-  export function leftOut(part) {
+  const WHY = ${JSON.stringify(WHY)};
+  export function leftOut(part, why) {
     return function LeftOut() {
-      throw new Error("RJSF's " + part + ${JSON.stringify(` is left out of the browser bundle: ${WHY.registry}`)});
+      throw new Error("RJSF's " + part + " is left out of the browser bundle: " + WHY[why]);
     };
   }
 `;
@@ -118,8 +151,8 @@ export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED } 
       build.onResolve({ filter: bare }, (args) => ({ path: args.path, namespace: 'unused-module' }));
       build.onLoad({ filter: /.*/, namespace: 'unused-module' }, (args) => ({ contents: modules[args.path], loader: 'js' }));
 
-      // The registry indexes import their parts as './ArrayField.js'.
-      build.onResolve({ filter: /^\.\/[A-Za-z]+\.js$/ }, (args) => {
+      // The registry indexes import their parts as './ArrayField.js' or './FieldTemplate/index.js'.
+      build.onResolve({ filter: /^\.\/[A-Za-z]+(\/index)?\.js$/ }, (args) => {
         const folder = RJSF_COMPONENTS.exec(args.resolveDir)?.[1];
         const name = args.path.slice(2, -3);
         if (!folder || !rjsf[folder]?.includes(name)) return undefined;
@@ -128,8 +161,8 @@ export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED } 
       build.onResolve({ filter: new RegExp(`^${LEFT_OUT}$`) }, (args) => ({ path: args.path, namespace: 'unused-rjsf' }));
       build.onLoad({ filter: /.*/, namespace: 'unused-rjsf' }, (args) => {
         if (args.path === LEFT_OUT) return { contents: leftOutModule, loader: 'js' };
-        const [folder, name] = args.path.split('/');
-        return { contents: componentStub(folder, name), loader: 'js' };
+        const [folder, ...name] = args.path.split('/');
+        return { contents: componentStub(folder, name.join('/')), loader: 'js' };
       });
     },
   };

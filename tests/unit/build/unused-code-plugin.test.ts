@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStepOfType, type CompiledBundle, type JsonSchema } from '../../../src/model';
-import { MODULE_STUBS, RJSF_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
+import { MODULE_STUBS, RJSF_REPLACED_TEMPLATES, RJSF_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
+import { templates } from '../../../src/renderer/registry';
 import { STEP_FIELD_NAMES } from '../../../src/renderer/kinds/renderers';
 
 const ROOT = process.cwd();
@@ -84,6 +85,22 @@ describe('unused-code plugin', () => {
     expect(inputs.some((input) => input.endsWith('fields/ArrayField.js'))).toBe(false);
   });
 
+  it('replaces the default templates our registry replaces, and RJSF’s buttons, by components that name themselves', async () => {
+    const { module, inputs } = await bundleAndImport(
+      'templates',
+      `import templates from '@rjsf/core/lib/components/templates/index.js';
+       export const all = templates();`,
+    );
+    const all = module.all as Record<string, (() => unknown) | Record<string, () => unknown>>;
+    const call = (component: unknown) => () => (component as () => unknown)();
+    expect(call(all.ErrorListTemplate)).toThrow(/RJSF's templates\/ErrorList is left out of the browser bundle: .*a template of its own/);
+    expect(call(all.FieldTemplate)).toThrow(/templates\/FieldTemplate is left out/);
+    expect(call((all.ButtonTemplates as Record<string, unknown>).SubmitButton)).toThrow(/templates\/ButtonTemplates\/SubmitButton is left out.*brings its own buttons/);
+    // What a step may still reach stays the library's own.
+    expect(inputs.some((input) => input.endsWith('templates/UnsupportedField.js'))).toBe(true);
+    expect(inputs.some((input) => input.endsWith('templates/ObjectFieldTemplate.js'))).toBe(false);
+  });
+
   it('names modules that exist, so a library update that renames one is noticed', async () => {
     for (const [folder, names] of Object.entries(RJSF_UNUSED)) {
       for (const name of names) {
@@ -116,6 +133,12 @@ function subSchemas(schema: unknown): Record<string, unknown>[] {
 }
 
 describe('the compiled surveys keep to what the left-out code assumes', () => {
+  it('our registry draws every template whose RJSF default is left out', () => {
+    expect(Object.keys(templates)).toEqual(expect.arrayContaining(RJSF_REPLACED_TEMPLATES));
+    const replaced = RJSF_UNUSED.templates.filter((name) => !/^(Array|BaseInput|Cyclic|Fallback|Grid|MultiSchema|OptionalData|WrapIf|ButtonTemplates)/.test(name));
+    expect(replaced).toHaveLength(RJSF_REPLACED_TEMPLATES.length);
+  });
+
   it('no $ref, $id, anyOf or oneOf; only objects, strings and booleans; every field drawn by our registry', async () => {
     const bundle = JSON.parse(await readFile(join(ROOT, 'src/generated/survey.json'), 'utf8')) as CompiledBundle;
     const [fields, widgets] = await Promise.all([registryNames('fields'), registryNames('widgets')]);
