@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { ApiClient } from '../../api';
 import { translateSurveyText } from '../../i18n';
 import type { ToolkitBinding } from '../../model';
@@ -10,6 +10,7 @@ import { bundle } from '../bundle';
 import { useFailure } from '../components/failure';
 import { HelpLinks } from '../components/HelpLinks';
 import { Placeholder } from '../components/Layout';
+import { RouteLink } from '../components/RouteLink';
 import { RefundPolicyNote, ResultHeading, SuccessPanel } from '../components/SuccessPanel';
 import { WithUser } from '../components/WithUser';
 import { surveyPath } from '../routes';
@@ -131,9 +132,9 @@ function KeyProblemMessage({ binding, problem, focus }: { binding: ToolkitBindin
   const { supportEmail, links } = bundle.provider;
   const restart = (
     <p>
-      <Link to={surveyPath(binding)}>
+      <RouteLink to={surveyPath(binding)}>
         <Trans>Start the cancellation of {name} again</Trans>
-      </Link>
+      </RouteLink>
     </p>
   );
   const texts: Record<KeyProblem, { title: string; body: ReactNode; restart: boolean }> = {

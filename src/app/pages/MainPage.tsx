@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { translateSurveyText } from '../../i18n';
 import { ALL_AT_ONCE, cancellableBindings, soleToolkitBinding } from '../access';
 import { apiFor } from '../api-for';
 import { bundle } from '../bundle';
 import { HelpLinks } from '../components/HelpLinks';
+import { RouteLink } from '../components/RouteLink';
 import { useTitle } from '../components/use-title';
 import { WithUser, type ReadyUser } from '../components/WithUser';
 import { surveyPath } from '../routes';
@@ -36,7 +37,7 @@ function Subscriptions({ ready }: { ready: ReadyUser }) {
         <ul className="toolkit-list">
           {own.map((binding) => (
             <li key={binding.route}>
-              <Link to={surveyPath(binding)}>{translateSurveyText(binding.name)}</Link>
+              <RouteLink to={surveyPath(binding)}>{translateSurveyText(binding.name)}</RouteLink>
             </li>
           ))}
         </ul>
@@ -47,9 +48,9 @@ function Subscriptions({ ready }: { ready: ReadyUser }) {
             <Trans>Cancel everything</Trans>
           </h2>
           <p>
-            <Link to={surveyPath(allAtOnce)}>
+            <RouteLink to={surveyPath(allAtOnce)}>
               <Trans>Cancel all tools of your {provider} subscription at once</Trans>
-            </Link>
+            </RouteLink>
           </p>
         </>
       )}
