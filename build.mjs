@@ -12,6 +12,7 @@ import { appBundlePlugin } from './scripts/build/app-bundle-plugin.mjs';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
 import { preloadManifestPlugin } from './scripts/build/preload-manifest-plugin.mjs';
+import { pureCallsPlugin } from './scripts/build/pure-calls-plugin.mjs';
 import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
 import { unusedKindsPlugin } from './scripts/build/unused-kinds-plugin.mjs';
 
@@ -22,7 +23,7 @@ export const APP_DIR = 'dist/app';
 export const SERVER_FILE = 'dist/server/main.mjs';
 /** The URL path the app's assets are served under. */
 export const PUBLIC_PATH = '/cancel/assets';
-const APP_ENTRY = 'src/app/main.tsx';
+const APP_ENTRY = 'src/app/main.ts';
 /** The first script: starts the page's user load while the rest downloads (src/app/early.ts). */
 const EARLY_ENTRY = 'src/app/early.ts';
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -85,13 +86,15 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     },
     metafile: true,
     logLevel: 'warning',
-    // unusedCodePlugin: library code no survey runs stays out; unusedKindsPlugin: so do the kinds of
-    // step no survey asks; appBundlePlugin: the compiled bundle without what only the server reads;
-    // compressPlugin: .br/.gz beside each file;
-    // preloadManifestPlugin: preloads.json, each screen's and catalog's files for the server to preload.
+    // unusedCodePlugin: library code no survey runs stays out; pureCallsPlugin: so do the router's
+    // components no route renders; unusedKindsPlugin: so do the kinds of step no survey asks;
+    // appBundlePlugin: the compiled bundle without what only the server reads; compressPlugin: .br/.gz
+    // beside each file; preloadManifestPlugin: preloads.json, the files of the app's start, each
+    // screen, catalog and step validator, for the server to preload.
     plugins: [
       linguiMacroPlugin({ stripMessageField: !dev }),
       unusedCodePlugin(),
+      pureCallsPlugin(),
       unusedKindsPlugin(),
       appBundlePlugin(),
       preloadManifestPlugin({ entries: [APP_ENTRY, EARLY_ENTRY], publicPath: PUBLIC_PATH }),

@@ -27,7 +27,7 @@ const layers = {
   './scripts/survey-tools': ['./src/model', './src/engine', './scripts/survey'],
   './scripts/i18n': ['./src/model', './scripts/survey'],
   './scripts/build': [],
-  './scripts/bench': ['./src/model', './scripts/survey', './scripts/build', './scripts/pg', './build.mjs'],
+  './scripts/bench': ['./src/model', './src/app/first-screen-state.ts', './scripts/survey', './scripts/build', './scripts/pg', './build.mjs'],
   './scripts/dev': ['./src/model', './scripts/kinds', './scripts/survey', './scripts/survey-tools', './build.mjs'],
   './scripts/responses': ['./src/model', './src/engine', './scripts/survey-tools'],
   './scripts/examples': ['./src/model', './scripts/survey', './build.mjs'],
@@ -50,7 +50,7 @@ const importDirections = [
     message: 'Only src/server/server.ts imports src/server/dev.',
   },
   // Anything not in the table yet (scripts/ensure-browser.mjs, a new folder) keeps the general directions.
-  { target: './scripts', from: './src', except: ['./model', './engine'] },
+  { target: './scripts', from: './src', except: ['./model', './engine', './app/first-screen-state.ts'] },
   { target: './src', from: ['./scripts', './tests'] },
 ];
 
@@ -85,6 +85,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-new-func': 'error',
       'no-eval': 'error',
+    },
+  },
+  {
+    // react-router's <Link> and <NavLink> bring its framework mode's route prefetching into the first
+    // screen's router chunk, whichever page uses them (src/app/components/RouteLink.tsx).
+    files: ['src/app/**', 'src/renderer/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', importNames: ['Link', 'NavLink'], message: 'Use RouteLink (src/app/components/RouteLink.tsx).' }],
+        },
+      ],
     },
   },
   {

@@ -5,6 +5,7 @@
 // in a fresh browser context (cold cache).
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { firstScreen, FIRST_INPUT, kb, totalSizes, watchFirstInput, type FirstScreen } from './first-screen';
+import { LISTENING_MARK } from '../../src/app/first-screen-state';
 import { readPaints, watchPaint } from './paint-timing';
 import type { PeerBuild } from './peers/build';
 import { PRODUCT_ANSWER, STEP1_RADIO, type MeasuredPage } from './peers/pages';
@@ -176,9 +177,9 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
     '  LCP                the latest largest-contentful-paint entry once the first answer is painted',
     '  first visible      the first answer painted: Element Timing of its item and all in it, marked as it enters the DOM',
     ...pages.map((page) => `                       ${page.label.padEnd(width)}  '${page.visible}' (${page.seen})`),
-    `  first interactive  the first enabled step-1 radio in the DOM ('${STEP1_RADIO}', MutationObserver, before the frame that paints it);`,
+    `  first interactive  the first enabled step-1 radio in the DOM ('${STEP1_RADIO}', MutationObserver, before the frame that paints it), once it answers;`,
     serverRendered
-      ? "                     /cancel/seo's HTML holds its radios, so this counts them from the parse, before React attaches handlers"
+      ? `                     /cancel/seo's HTML holds its radios: they answer once the page has hydrated them (its '${LISTENING_MARK}' mark), the peers' once they exist`
       : '                     every page renders its radios with React on the client: they have their handlers when they exist',
   );
   const metrics: [string, (t: PageTimes) => number[]][] = [
@@ -199,8 +200,10 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   for (const page of pages) {
     const t = of(page);
     const together = t.together === t.interactive.length ? `they coincide: radio and answer enter the DOM together in all ${t.together} loads` : `radio and answer enter the DOM together in ${t.together} of ${t.interactive.length} loads`;
-    const gap = `${Math.round(median(t.paintAfterInput))} ms (range ${Math.round(Math.min(...t.paintAfterInput))}–${Math.round(Math.max(...t.paintAfterInput))})`;
-    lines.push(`  ${page.label.padEnd(width)}  ${together}; the answer is painted a median ${gap} after the radio exists`);
+    const gap = Math.round(median(t.paintAfterInput));
+    const range = `range ${Math.round(Math.min(...t.paintAfterInput))}–${Math.round(Math.max(...t.paintAfterInput))} ms`;
+    const when = gap >= 0 ? `a median ${gap} ms after` : `a median ${-gap} ms before`;
+    lines.push(`  ${page.label.padEnd(width)}  ${together}; the answer is painted ${when} the radio answers (${range})`);
   }
   const violations = pages.flatMap((page) => [...of(page).violations].map((violation) => `${page.label}: ${violation}`));
   lines.push(`Content-Security-Policy violations during the loads: ${violations.length === 0 ? 'none' : violations.join('; ')}`);

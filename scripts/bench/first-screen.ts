@@ -1,10 +1,11 @@
 // What a page loads before its first interactive input, measured in the browser: the moment the
-// first enabled control or link appears in <main>, and every script and stylesheet requested
-// before it. Shared by `npm run bench` and the budget test (tests/e2e/budget.spec.ts).
+// first enabled control or link in <main> is there and answers, and every script and stylesheet
+// requested before it. Shared by `npm run bench` and the budget test (tests/e2e/budget.spec.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { FIRST_SCREEN_STATE_ID, LISTENING_MARK } from '../../src/app/first-screen-state';
 
 /** The first thing a customer can answer or follow on a screen: a control or link in <main>. */
 export const FIRST_INPUT = 'main :is(input:not([type="hidden"]), textarea, select, button, a[href]):not([disabled])';
@@ -41,20 +42,29 @@ export async function watchFirstInput(page: Page, selector = FIRST_INPUT): Promi
 }
 
 export interface FirstScreen {
-  /** Milliseconds from navigation start to the first interactive input. */
+  /** Milliseconds from navigation start to the first interactive input: there, and answering. */
   at: number;
   /** Asset paths (under /cancel/assets/) of the scripts and stylesheets requested before it. */
   scripts: string[];
   styles: string[];
 }
 
-/** Waits for the watched input, then lists the scripts and stylesheets the page asked for before it. */
+/**
+ * Waits for the watched input to answer, then lists the scripts and stylesheets the page asked for
+ * before. A control the page draws itself answers once it exists; one the server rendered into the
+ * HTML exists from the parse, but answers only once the page has hydrated it (LISTENING_MARK).
+ */
 export async function firstScreen(page: Page, timeout = 30_000): Promise<FirstScreen> {
   // A function here: a string would be evaluated in the page with eval, which its CSP refuses.
-  await page.waitForFunction(() => window.__firstInputAt !== undefined, undefined, { timeout });
+  await page.waitForFunction(
+    ({ stateId, listening }) => window.__firstInputAt !== undefined && (document.getElementById(stateId) === null || performance.getEntriesByName(listening, 'mark').length > 0),
+    { stateId: FIRST_SCREEN_STATE_ID, listening: LISTENING_MARK },
+    { timeout },
+  );
   // Source text for the same reason as in watchFirstInput.
   const { at, urls } = await page.evaluate<{ at: number; urls: string[] }>(`(() => {
-    const mark = window.__firstInputAt;
+    const listening = performance.getEntriesByName(${JSON.stringify(LISTENING_MARK)}, 'mark')[0];
+    const mark = Math.max(window.__firstInputAt, listening ? listening.startTime : 0);
     const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= mark);
     return { at: mark, urls: entries.map((entry) => entry.name) };
   })()`);

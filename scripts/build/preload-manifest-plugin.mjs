@@ -1,6 +1,6 @@
-// esbuild plugin: writes preloads.json beside the app, naming for each screen and each language
-// catalog (both loaded with import()) the files it needs beyond what the page shell preloads
-// already. The server adds them to the page as <link rel="modulepreload"> for the screen the URL
+// esbuild plugin: writes preloads.json beside the app, naming for the app's start, each screen, each
+// language catalog and each step validator (all loaded with import()) the files it needs beyond what
+// the page shell preloads already. The server adds them to the page as <link rel="modulepreload"> for the screen the URL
 // asks for and the session's language (src/server/preloads.ts), so the browser fetches them with
 // the app's first scripts instead of discovering them one round trip after another.
 import { writeFileSync } from 'node:fs';
@@ -9,9 +9,11 @@ import { dirname, join, relative } from 'node:path';
 /** The manifest's name, in the folder the server serves the app from (beside index.html). */
 export const PRELOADS_FILE = 'preloads.json';
 
-/** What gets a list: the entry modules of the screens and of the catalogs, by their source path. */
+/** What gets a list: the app's start, the entry modules of the screens and of the catalogs, by their source path. */
+const START = 'src/app/start.tsx';
 const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
 const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
+const VALIDATOR = /^src\/generated\/validators\/([0-9a-f]+)\.cjs$/;
 
 /** The output files `file` imports statically, itself included, transitively. */
 function closure(outputs, file, seen = new Set()) {
@@ -22,7 +24,7 @@ function closure(outputs, file, seen = new Set()) {
 }
 
 /**
- * The manifest of a build: `{ screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] } }`,
+ * The manifest of a build: `{ app: [url, ...], screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] }, validators: { [id]: [url, ...] } }`,
  * each list in load order and without the files the entry point preloads already.
  * @param {import('esbuild').Metafile} metafile
  * @param {{ entries: string[], outdir: string, publicPath: string }} options
@@ -32,14 +34,18 @@ export function preloadManifest(metafile, { entries, outdir, publicPath }) {
   const shell = new Set();
   for (const file of Object.keys(outputs)) if (entries.includes(outputs[file].entryPoint ?? '')) closure(outputs, file, shell);
   const url = (file) => `${publicPath}/${relative(outdir, file).split('\\').join('/')}`;
-  const manifest = { screens: {}, catalogs: {} };
+  const manifest = { app: [], screens: {}, catalogs: {}, validators: {} };
   for (const [file, output] of Object.entries(outputs)) {
+    const start = output.entryPoint === START;
     const screen = SCREEN.exec(output.entryPoint ?? '')?.[1];
     const catalog = CATALOG.exec(output.entryPoint ?? '')?.[1];
-    if (!screen && !catalog) continue;
+    const validator = VALIDATOR.exec(output.entryPoint ?? '')?.[1];
+    if (!start && !screen && !catalog && !validator) continue;
     const files = [...closure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
-    if (screen) manifest.screens[screen] = files;
-    else manifest.catalogs[catalog] = files;
+    if (start) manifest.app = files;
+    else if (screen) manifest.screens[screen] = files;
+    else if (catalog) manifest.catalogs[catalog] = files;
+    else manifest.validators[validator] = files;
   }
   return manifest;
 }

@@ -31,7 +31,7 @@ const routeOf = (pathname: string) => routeAt(ROUTES, pathname);
 /**
  * Whether the first screen the server rendered at `pathname` (`served`) is the one the page shows, with
  * that screen's code loaded once it says yes: the server renders a screen only with its code here, and
- * the page hydrates it only then (main.tsx), so both render it at once, alike. The no-subscription
+ * the page hydrates it only then (start.tsx), so both render it at once, alike. The no-subscription
  * screen shows the same to everyone in a language; a survey page opens on the step the server rendered
  * unless this tab kept answers for it, or its survey is of another version than the page's.
  */
@@ -45,16 +45,17 @@ export async function loadServerRenderedScreen(pathname: string, served: FirstSc
   if (route?.kind !== 'survey' || survey?.route !== route.binding.route) return false;
   if (bundle.surveys[route.binding.survey]?.version !== survey.version || readSavedState(survey.route) !== null) return false;
   const screen = await SCREENS.survey.load();
-  await screen.preloadFirstStep(route.binding);
+  await screen.preloadFirstStep(route.binding, survey.state.audience);
   return true;
 }
 
 /**
  * Starts downloading the code of the screen at `pathname` at once, so it arrives alongside the
- * page's messages instead of after them (the lazy route then finds it loaded). A failure is left
- * to the route, which shows the banner.
+ * page's messages instead of after them (the lazy route then finds it loaded); for a survey step
+ * the server rendered (`served`), only its audience's validator. A failure is left to the route,
+ * which shows the banner.
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string, served?: ServedSurvey): void {
   // The user loads meanwhile, with the client and access rule the screen asks with (early.ts has
   // usually started it already).
   prefetchUserFor(pathname);
@@ -67,7 +68,10 @@ export function preloadScreen(pathname: string): void {
       SCREENS['no-subscription'].load().catch(() => undefined);
       return;
     case 'survey':
-      SCREENS.survey.load().then((screen) => screen.preloadFirstStep(route.binding), () => undefined);
+      SCREENS.survey.load().then(
+        (screen) => screen.preloadFirstStep(route.binding, served?.route === route.binding.route ? served.state.audience : undefined),
+        () => undefined,
+      );
       return;
     case 'confirm':
       SCREENS.confirm.load().catch(() => undefined);
@@ -98,26 +102,26 @@ export type AppRouter = ComponentType<{ children: ReactNode }>;
 /**
  * The app: every route of spec §2, generated from the bundle's bindings and redirects. The page runs it
  * in the browser's router with its one Lingui instance; the server renders it at one URL with the
- * instance of the page's language (src/ssr). `onHydrated` runs once the first screen is on the page.
+ * instance of the page's language (src/ssr). `onFirstScreen` runs once the first screen is on the page.
  */
 export function App({
   router: Router = BrowserRouter,
   i18n = pageI18n,
   served,
-  onHydrated,
+  onFirstScreen,
 }: {
   router?: AppRouter;
   i18n?: I18n;
   /** The survey page's first step as the server rendered it: its screen starts from it, once. */
   served?: ServedSurvey;
-  onHydrated?: () => void;
+  onFirstScreen?: () => void;
 }) {
   const [first, setFirst] = useState(served);
   // The first commit's effects run once the whole first screen is on the page (nothing in it suspends).
   useEffect(() => {
     setFirst(undefined);
-    onHydrated?.();
-  }, [onHydrated]);
+    onFirstScreen?.();
+  }, [onFirstScreen]);
   return (
     <I18nProvider i18n={i18n}>
       <Router>

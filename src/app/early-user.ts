@@ -10,7 +10,7 @@ interface EarlyLoad {
 }
 
 let early: EarlyLoad | null = null;
-/** Only the page's first screen is prefetched; early.ts and main.tsx both ask, whichever runs first starts it. */
+/** Only the page's first screen is prefetched; early.ts and start.tsx both ask, whichever runs first starts it. */
 let prefetched = false;
 
 const samePage = (a: PageAccess, b: PageAccess) => JSON.stringify(a) === JSON.stringify(b);

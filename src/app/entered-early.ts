@@ -2,7 +2,7 @@
 // box ticked, a text typed while the code was still on its way. The page takes note of it before it
 // hydrates, and enters it again once hydrated, through the same events a customer's input makes, so
 // the screen's own handlers record it as if it had been entered a moment later. A chunk of its own,
-// fetched only when something was entered (main.tsx asks enteredEarly first).
+// fetched only when something was entered (start.tsx asks enteredEarly first).
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 

@@ -1,11 +1,17 @@
 // What the server says of the first screen it rendered into the page (src/ssr/render.tsx), read by the
-// page before it hydrates that screen (main.tsx). A survey's first step comes with the user load and
+// page before it hydrates that screen (start.tsx). A survey's first step comes with the user load and
 // the survey state both render it from, handed down as the survey page's props (App, SurveyPage).
 import type { SurveyState } from '../engine';
 import type { UserLoad } from './load-user';
 
 /** The id of the JSON script that carries it. */
 export const FIRST_SCREEN_STATE_ID = 'first-screen';
+
+/**
+ * The performance mark the page sets once its first screen listens: the server's screen hydrated, or
+ * the page's own first render committed. A server-rendered control exists before it, but answers only then.
+ */
+export const LISTENING_MARK = 'cancel:listening';
 
 /** The user load a page shows, as JSON carries it (no experiment: the server renders none). */
 export type ServedLoad = Omit<Extract<UserLoad, { kind: 'ready' }>, 'shown'>;

@@ -1,17 +1,14 @@
-// Entry: an empty page frame at once, the app when the page's messages have loaded.
-import './styles/base.css';
-import '../renderer/forms.css';
-// The look of the kinds of step that have one of their own, gathered from src/renderer/kinds/.
-import '../generated/kinds.css';
+// The app's start, fetched by the page's entry (main.ts): the page's messages, then the server's
+// screen hydrated or the app's own drawn into #root, then error tracking.
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { csrfToken } from '../api';
 import { activateFallbackLanguage, activatePageLanguage } from '../i18n';
 import { loadChunk, reportError, startMonitoring } from '../monitoring';
 import { App, loadServerRenderedScreen, preloadScreen } from './App';
-import { showBootFailure, startApp } from './boot';
+import { showBootFailure } from './boot';
 import { bundle } from './bundle';
-import { readFirstScreenState } from './first-screen-state';
+import { LISTENING_MARK, readFirstScreenState } from './first-screen-state';
 import { savedEnteredTexts } from './saved-survey';
 
 /** Whether the customer changed a field of the server's screen before the page could listen. */
@@ -19,7 +16,7 @@ const enteredEarly = (container: HTMLElement) =>
   [...container.querySelectorAll<HTMLInputElement>('input, textarea')].some((field) => field.checked !== field.defaultChecked || field.value !== field.defaultValue);
 
 /** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
-function start(): void {
+export function start(): void {
   // Failures outside React's reach are reported too (the monitoring drops the known noise).
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'Unhandled rejection'));
@@ -29,6 +26,8 @@ function start(): void {
   // A render failure outside the screens' error boundary (the page frame itself) is reported too.
   const onUncaughtError = (error: unknown) => reportError(error, 'App failed to render');
   const served = readFirstScreenState();
+  // Measured by the bench and the first-screen budget (scripts/bench/first-screen.ts).
+  const listening = () => performance.mark(LISTENING_MARK);
   const render = (element: ReactNode) => {
     // What the server rendered is only kept where it is hydrated.
     container.replaceChildren();
@@ -38,7 +37,7 @@ function start(): void {
   // the customer typed on any step (kept with the saved answers) leaves in a report.
   const startTracking = () => void startMonitoring({ secrets: () => [csrfToken(), ...savedEnteredTexts(bundle.surveys)] });
 
-  preloadScreen(window.location.pathname);
+  preloadScreen(window.location.pathname, served?.survey);
 
   // The page's own catalog, else English (a page the customer can read beats an empty one), else a
   // plain notice with a way to try again.
@@ -53,12 +52,16 @@ function start(): void {
         // (a catalog that failed, or the development pseudo-locale, says otherwise) and its code here.
         const hydrate = served?.locale === locale && (await loadServerRenderedScreen(window.location.pathname, served).catch(() => false));
         // Drawn over, the page still starts a survey from the server's state (its answer order) unless the tab kept one.
-        if (!hydrate) return render(<App served={served?.survey} />);
+        if (!hydrate) return render(<App served={served?.survey} onFirstScreen={listening} />);
         // What the customer entered before now is entered again once the screen listens (its code is
         // fetched only then: most pages become interactive before anyone answers).
         const enterAgain = enteredEarly(container) ? (await import('./entered-early')).noteEnteredEarly(container) : undefined;
         // A hydration that fails is React's to mend (it draws the screen anew) and reaches the window's error listener above.
-        hydrateRoot(container, <App served={served.survey} onHydrated={enterAgain} />, { onUncaughtError });
+        const onFirstScreen = () => {
+          listening();
+          enterAgain?.();
+        };
+        hydrateRoot(container, <App served={served.survey} onFirstScreen={onFirstScreen} />, { onUncaughtError });
       },
       (error: unknown) => {
         reportError(error, 'Messages weren’t loaded');
@@ -71,6 +74,3 @@ function start(): void {
     )
     .finally(startTracking);
 }
-
-// The page's stylesheet failed, or the page gave up waiting for this script: its notice shows instead (boot.ts).
-if (startApp()) start();

@@ -19,7 +19,7 @@ export interface SentrySetup extends MonitoringConfig {
 
 /**
  * Sentry's own catchers of uncaught errors: the app reports those itself, with a label
- * (src/app/main.tsx), so they would arrive twice.
+ * (src/app/start.tsx), so they would arrive twice.
  */
 const OWN_CATCHERS = new Set(['GlobalHandlers', 'BrowserApiErrors']);
 

@@ -1,8 +1,10 @@
-// The page shell names the app's first scripts; the screen a URL shows and the language catalog
-// it needs are loaded with import(), so the browser would find them only once those scripts run.
-// The build lists them per screen and per language (preloads.json, written by
-// scripts/build/preload-manifest-plugin.mjs); the server adds the lists that apply to the page it
-// serves as <link rel="modulepreload">, and the browser fetches them alongside the first scripts.
+// The page shell names the app's first scripts; the app's start, the screen a URL shows and the
+// language catalog it needs are loaded with import(), so the browser would find them only once those
+// scripts run. The build lists them (preloads.json, written by scripts/build/preload-manifest-plugin.mjs);
+// the server adds the lists that apply to the page it serves as <link rel="modulepreload">, and the
+// browser fetches them alongside the first scripts. A page with a server-rendered screen gets them
+// in a template instead, which the page moves into its head once that screen is painted
+// (src/app/deferred-start.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './html';
@@ -12,10 +14,14 @@ import { languageOf } from './languages';
 export const PRELOADS_FILE = 'preloads.json';
 
 export interface PreloadManifest {
+  /** The app's start (src/app/start.tsx): the files it needs, in load order. */
+  app: string[];
   /** By screen module (src/app/pages/<Screen>.tsx): the files it needs, in load order. */
   screens: Record<string, string[]>;
   /** By language: the files of its catalog. */
   catalogs: Record<string, string[]>;
+  /** By step validator id (src/generated/validators): the files of its chunk. */
+  validators: Record<string, string[]>;
 }
 
 /**
@@ -37,16 +43,26 @@ export function pageLanguage(url: string, sessionLanguage: string | undefined): 
   return languageOf(sessionLanguage, url);
 }
 
-/** The <link rel="modulepreload"> tags for the screen at `path` in `language`. */
-export function preloadLinks(manifest: PreloadManifest, path: string, language: string): string {
+/** The <link rel="modulepreload"> tags for the screen at `path` in `language`, answered with the step validators `validators`. */
+export function preloadLinks(manifest: PreloadManifest, path: string, language: string, validators: readonly string[] = []): string {
   const screen = screenOf(path);
-  const files = [...(manifest.catalogs[language] ?? []), ...(screen ? (manifest.screens[screen] ?? []) : [])];
+  const files = [
+    ...manifest.app,
+    ...(manifest.catalogs[language] ?? []),
+    ...(screen ? (manifest.screens[screen] ?? []) : []),
+    ...validators.flatMap((id) => manifest.validators[id] ?? []),
+  ];
   return [...new Set(files)].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
 }
 
-/** Writes the tags at the end of the page's head. */
-export function withPreloads(html: string, links: string): string {
-  return links === '' ? html : html.replace(/<\/head>/i, (end) => `${links}\n${end}`);
+/** The template src/app/deferred-start.ts moves into the head once the page's first screen is painted. */
+export const DEFERRED_PRELOADS_ID = 'deferred-preloads';
+
+/** Writes the tags at the end of the page's head: as they are, or `deferred` in their template. */
+export function withPreloads(html: string, links: string, deferred = false): string {
+  if (links === '') return html;
+  const written = deferred ? `<template id="${DEFERRED_PRELOADS_ID}">${links}</template>` : links;
+  return html.replace(/<\/head>/i, (end) => `${written}\n${end}`);
 }
 
 /**
@@ -56,7 +72,7 @@ export function withPreloads(html: string, links: string): string {
 export function manifestReader(appDir: string): () => PreloadManifest {
   const file = join(appDir, PRELOADS_FILE);
   let cached: { mtimeMs: number; manifest: PreloadManifest } | undefined;
-  const empty: PreloadManifest = { screens: {}, catalogs: {} };
+  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {}, validators: {} };
   return () => {
     try {
       const { mtimeMs } = statSync(file);

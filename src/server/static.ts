@@ -34,6 +34,8 @@ export interface FirstScreen {
   state: string;
   /** Whether the screen does its job with scripts off (links only): the page then needs no <noscript> notice. */
   worksWithoutScripts: boolean;
+  /** The ids of the step validators the screen answers with (src/generated/validators), preloaded with its code. */
+  validators: string[];
 }
 
 /** Puts the screen's markup into the app's root element, and its state after it. */
@@ -91,8 +93,6 @@ export async function registerApp(
     const lang = session?.lang ?? DEFAULT_LANGUAGE;
     const path = request.url.split('?')[0] ?? '';
     const language = pageLanguage(request.url, lang);
-    // The screen's and the catalog's code, fetched with the first scripts (preloads.ts).
-    let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language));
     // A screen the server fails to render is the page's to draw, as without server rendering.
     const screen = firstScreen
       ? await firstScreen(language, request.url, session).catch((error: unknown) => {
@@ -100,6 +100,9 @@ export async function registerApp(
           return null;
         })
       : null;
+    // The app's, the screen's, the catalog's and the rendered step's validator code: fetched with the
+    // first scripts, or once the server's screen is painted (preloads.ts).
+    let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language, screen?.validators), screen !== null);
     if (screen) page = withFirstScreen(page, screen);
     // A page that works with scripts off needs no notice that they did not run.
     if (bootFailure && !screen?.worksWithoutScripts) page = withBootFailure(page, bootFailure(language, request.url));

@@ -1,13 +1,15 @@
 // The first state of a screen, rendered on the server into the page's HTML (issue: first screens in the
-// first response): the page shows it before any script runs, and hydrates it (src/app/main.tsx).
+// first response): the page shows it before any script runs, and hydrates it (src/app/start.tsx).
 import { Writable } from 'node:stream';
 import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App, loadServerRenderedScreen } from '../app/App';
-import { FIRST_SCREEN_STATE_ID, type FirstScreenState } from '../app/first-screen-state';
+import { bundle } from '../app/bundle';
+import { FIRST_SCREEN_STATE_ID, type FirstScreenState, type ServedSurvey } from '../app/first-screen-state';
 import { i18n as pageI18n } from '../i18n';
+import { currentStep } from '../engine';
 import type { ContextResponse } from '../model';
 import { servedSurveyAt } from './served-survey';
 
@@ -60,12 +62,26 @@ export interface FirstScreenRequest {
   seed: string;
 }
 
+/** The validator of the step a served survey shows: the page answers that step with it. */
+function validatorsOf(survey: ServedSurvey | null): string[] {
+  const compiled = survey && bundle.surveys[survey.state.surveyId];
+  const step = compiled ? currentStep(compiled, survey.state) : undefined;
+  return step && 'form' in step ? [step.form.validatorId] : [];
+}
+
 /**
  * The app's markup at the requested URL in the page's language, the state the page hydrates it from as
- * a JSON script, and whether the screen works with scripts off; null where the server renders nothing
- * (the page renders as before).
+ * a JSON script, whether the screen works with scripts off, and the step validators it answers with;
+ * null where the server renders nothing (the page renders as before).
  */
-export async function renderFirstScreen({ url, i18n, context, now, versionOf, seed }: FirstScreenRequest): Promise<{ markup: string; state: string; worksWithoutScripts: boolean } | null> {
+export async function renderFirstScreen({
+  url,
+  i18n,
+  context,
+  now,
+  versionOf,
+  seed,
+}: FirstScreenRequest): Promise<{ markup: string; state: string; worksWithoutScripts: boolean; validators: string[] } | null> {
   const parsed = new URL(url, 'http://page.invalid');
   const survey = context ? servedSurveyAt(parsed, context, { now, versionOf, seed }) : null;
   const state: FirstScreenState = { locale: i18n.locale, ...(survey ? { survey } : {}) };
@@ -80,5 +96,6 @@ export async function renderFirstScreen({ url, i18n, context, now, versionOf, se
     state: `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(state)}</script>`,
     // A survey's step needs its script to be answered; the other screens are of links only.
     worksWithoutScripts: survey === null,
+    validators: validatorsOf(survey),
   };
 }

@@ -1,4 +1,4 @@
-// Preloading the screen and catalog a page needs: the build's manifest (preload-manifest-plugin)
+// Preloading the app's start, the screen and the catalog a page needs: the build's manifest (preload-manifest-plugin)
 // and the server's choice of lists for a URL and a language (src/server/preloads.ts).
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +17,14 @@ const output = (entryPoint: string | undefined, imports: string[], dynamic: stri
 });
 
 describe('preloadManifest (build)', () => {
-  it('lists each screen’s and catalog’s files beyond what the page shell loads, as URLs', () => {
+  it('lists the start’s, each screen’s and each catalog’s files beyond what the page shell loads, as URLs', () => {
     const A = 'dist/app/assets';
     const metafile: Metafile = {
       inputs: {},
       outputs: {
-        [`${A}/main-1.js`]: output('src/app/main.tsx', [`${A}/chunks/shared-1.js`], [`${A}/chunks/SurveyPage-1.js`, `${A}/chunks/en-1.js`]),
+        [`${A}/main-1.js`]: output('src/app/main.ts', [`${A}/chunks/shared-1.js`], [`${A}/chunks/start-1.js`, `${A}/chunks/SurveyPage-1.js`, `${A}/chunks/en-1.js`]),
+        [`${A}/chunks/start-1.js`]: output('src/app/start.tsx', [`${A}/chunks/shared-1.js`, `${A}/chunks/react-1.js`]),
+        [`${A}/chunks/react-1.js`]: output(undefined, []),
         [`${A}/chunks/shared-1.js`]: output(undefined, []),
         [`${A}/chunks/SurveyPage-1.js`]: output('src/app/pages/SurveyPage.tsx', [`${A}/chunks/shared-1.js`, `${A}/chunks/forms-1.js`], [`${A}/chunks/abc-1.js`]),
         [`${A}/chunks/forms-1.js`]: output(undefined, []),
@@ -31,17 +33,21 @@ describe('preloadManifest (build)', () => {
         [`${A}/main-1.css`]: output(undefined, []),
       },
     };
-    expect(preloadManifest(metafile, { entries: ['src/app/main.tsx'], outdir: A, publicPath: '/cancel/assets' })).toEqual({
+    expect(preloadManifest(metafile, { entries: ['src/app/main.ts'], outdir: A, publicPath: '/cancel/assets' })).toEqual({
+      app: ['/cancel/assets/chunks/start-1.js', '/cancel/assets/chunks/react-1.js'],
       screens: { SurveyPage: ['/cancel/assets/chunks/SurveyPage-1.js', '/cancel/assets/chunks/forms-1.js'] },
       catalogs: { en: ['/cancel/assets/chunks/en-1.js'] },
+      validators: { abc: ['/cancel/assets/chunks/abc-1.js'] },
     });
   });
 });
 
 describe('the page’s preloads (server)', () => {
   const manifest: PreloadManifest = {
+    app: [],
     screens: { SurveyPage: ['/s.js', '/shared.js'], MainPage: ['/m.js', '/shared.js'], ConfirmPage: ['/c.js'], NoSubscriptionPage: ['/n.js'] },
     catalogs: { en: ['/en.js'], de: ['/de.js'] },
+    validators: { abc: ['/v-abc.js'] },
   };
 
   it('knows which screen a path shows, as the app’s route table does', () => {
@@ -74,12 +80,19 @@ describe('the page’s preloads (server)', () => {
     expect(preloadLinks(manifest, '/cancel/a/b/c', 'fr')).toBe('');
   });
 
+  it('links the app’s start first and the rendered step’s validator last; a page with a server-rendered screen gets them all in a template', () => {
+    const links = preloadLinks({ ...manifest, app: ['/start.js', '/shared.js'] }, '/cancel/seo', 'de', ['abc', 'unknown']);
+    expect(links.split('\n')).toEqual(['/start.js', '/shared.js', '/de.js', '/s.js', '/v-abc.js'].map((href) => `<link rel="modulepreload" href="${href}">`));
+    expect(withPreloads('<head><title>x</title></head>', links, true)).toBe(`<head><title>x</title><template id="deferred-preloads">${links}</template>\n</head>`);
+    expect(withPreloads('<head></head>', '', true)).toBe('<head></head>');
+  });
+
   const dir = mkdtempSync(join(tmpdir(), 'preloads-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads the manifest again only after a new build, and does without one', () => {
     const read = manifestReader(dir);
-    expect(read()).toEqual({ screens: {}, catalogs: {} });
+    expect(read()).toEqual({ app: [], screens: {}, catalogs: {}, validators: {} });
     const file = join(dir, 'preloads.json');
     writeFileSync(file, JSON.stringify(manifest));
     expect(read()).toEqual(manifest);

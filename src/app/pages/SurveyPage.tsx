@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { audienceOf } from '../../engine';
-import type { ToolkitBinding } from '../../model';
+import type { Audience, ToolkitBinding } from '../../model';
 import { loadStepValidator } from '../../renderer';
 import { apiFor } from '../api-for';
 import { bundle } from '../bundle';
@@ -13,16 +13,21 @@ import { SurveyScreen } from '../survey/SurveyScreen';
 import { DONE_STEP, STEP_PARAM } from '../survey/use-survey';
 
 /**
- * Starts downloading the first step's validator of the binding's survey, for either audience (the
- * user decides which), so it arrives while the user loads rather than after; settles once both are
- * here or failed (a failure is the step's to show when it asks again).
+ * Starts downloading the first step's validator of the binding's survey, for the `audience` the
+ * server rendered the step for, else for either (the user decides which), so it arrives while the
+ * user loads rather than after; settles once they are here or failed (a failure is the step's to
+ * show when it asks again).
  */
-export async function preloadFirstStep(binding: ToolkitBinding): Promise<void> {
-  for (const flow of Object.values(bundle.surveys[binding.survey]?.audiences ?? {})) {
-    const first = flow.steps[flow.start];
-    // The first steps' validators come with this chunk (src/generated/validators): each is here at once.
-    if (first && 'form' in first) await loadStepValidator(first.form).catch(() => undefined);
-  }
+export async function preloadFirstStep(binding: ToolkitBinding, audience?: Audience): Promise<void> {
+  const audiences = bundle.surveys[binding.survey]?.audiences;
+  if (!audiences) return;
+  const flows = audience ? [audiences[audience]] : Object.values(audiences);
+  await Promise.all(
+    flows.map((flow) => {
+      const first = flow.steps[flow.start];
+      return first && 'form' in first ? loadStepValidator(first.form).catch(() => undefined) : undefined;
+    }),
+  );
 }
 
 /**

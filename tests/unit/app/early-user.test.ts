@@ -1,5 +1,5 @@
 // The user load started with the page's code is the one its screen takes; any other screen, or a
-// second look, loads anew. Only the page's first prefetch loads: early.ts and main.tsx both ask.
+// second look, loads anew. Only the page's first prefetch loads: early.ts and start.tsx both ask.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api';
 import type { PageAccess } from '../../../src/app/load-user';

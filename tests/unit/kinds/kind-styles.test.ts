@@ -17,7 +17,7 @@ describe("the kinds' stylesheet", () => {
   });
 
   it('is what the app imports, and the shared stylesheet keeps no kind of its own', () => {
-    expect(readFileSync('src/app/main.tsx', 'utf8')).toContain("import '../generated/kinds.css';");
+    expect(readFileSync('src/app/main.ts', 'utf8')).toContain("import '../generated/kinds.css';");
     expect(readFileSync('src/renderer/forms.css', 'utf8')).not.toContain('.rating');
   });
 
