@@ -32,6 +32,14 @@ test('a blocked main script: the notice in German, and its reload button loads t
   await expect(page.locator('.boot-failure')).toHaveCount(0);
 });
 
+test('the app’s code that fails after the server’s screen is painted: the notice, not a screen that cannot be answered', async ({ page, guard }) => {
+  guard.allow(/ERR_FAILED|chunk failed to load: start/);
+  await page.route(/\/cancel\/assets\/chunks\/start-[A-Z0-9]+\.js$/, (route) => route.abort());
+  await signIn(page, 'paid-annual', '/cancel/seo', 'de');
+  await expectNotice(page);
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'failed');
+});
+
 test('a stylesheet that fails: the notice, and the app does not start unstyled', async ({ page, guard }) => {
   guard.allow(/status of 404/);
   await page.route(STYLESHEET, (route) => route.fulfill({ status: 404, body: '' }));

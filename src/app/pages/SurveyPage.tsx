@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { audienceOf } from '../../engine';
 import type { Audience, ToolkitBinding } from '../../model';
@@ -37,8 +37,13 @@ export async function preloadFirstStep(binding: ToolkitBinding, audience?: Audie
 export default function SurveyPage({ binding, served }: { binding: ToolkitBinding; served?: ServedSurvey }) {
   const survey = bundle.surveys[binding.survey];
   const search = useLocation().search;
-  // Where the page was reached from another screen, nothing was preloaded yet.
-  useEffect(() => void preloadFirstStep(binding), [binding]);
+  // Where the page was reached from another screen, nothing was preloaded yet. A step the server
+  // rendered came with its audience's validator (App's loadServerRenderedScreen); the page is its
+  // route's alone (keyed by it), so what it was first rendered with holds.
+  const servedFirst = useRef(served !== undefined);
+  useEffect(() => {
+    if (!servedFirst.current) void preloadFirstStep(binding);
+  }, [binding]);
   if (!survey) throw new Error(`the page '${binding.route}' names the unknown survey '${binding.survey}'`);
   // A cancellation that took effect at once ended the subscription: its confirmation, reloaded,
   // shows from this tab's receipt, before the user load would send the page to no-subscription.
