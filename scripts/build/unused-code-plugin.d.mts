@@ -6,4 +6,6 @@ export const MODULE_STUBS: Record<string, string>;
 export const RJSF_UNUSED: { fields: string[]; widgets: string[]; templates: string[] };
 /** The registry keys (src/renderer/registry.ts `templates`) whose RJSF defaults are left out. */
 export const RJSF_REPLACED_TEMPLATES: string[];
-export function unusedCodePlugin(options?: { modules?: Record<string, string>; rjsf?: Record<string, string[]> }): Plugin;
+/** The @rjsf/utils modules only anyOf/oneOf and omitExtraData reach, with their named exports. */
+export const RJSF_UTILS_UNUSED: Record<string, string[]>;
+export function unusedCodePlugin(options?: { modules?: Record<string, string>; rjsf?: Record<string, string[]>; rjsfUtils?: Record<string, string[]> }): Plugin;

@@ -6,11 +6,14 @@
 // tests/unit/build/unused-code-plugin.test.ts checks the compiled surveys still keep to what the
 // stubs assume.
 
+import { relative, resolve, sep } from 'node:path';
+
 /** Why each kind of module can go; quoted by the error a stub throws if it is reached after all. */
 const WHY = {
   registry: 'no compiled survey schema has a field of this kind (the registry of src/renderer draws every step)',
   templates: "src/renderer/registry.ts draws this part of every step with a template of its own",
   buttons: 'every step form brings its own buttons, and no step has arrays or additional properties',
+  utils: 'no compiled survey schema has anyOf or oneOf, and no step form omits extra data',
   uri: 'the compiled survey schemas have no $ref or $id',
 };
 
@@ -108,6 +111,28 @@ export const RJSF_REPLACED_TEMPLATES = [
   'TitleFieldTemplate',
 ];
 
+/**
+ * The @rjsf/utils modules (paths under its lib/, without .js) that only anyOf/oneOf schemas and the
+ * `omitExtraData` option reach, with the named exports their importers take besides the default.
+ */
+export const RJSF_UTILS_UNUSED = {
+  'schema/omitExtraData': ['getUsedFormData', 'getFieldNames', 'isValueEmpty'],
+  'schema/toPathSchema': [],
+  'schema/getClosestMatchingOption': ['calculateIndexScore', 'JUNK_OPTION'],
+  'schema/getFirstMatchingOption': [],
+  getOptionMatchingSimpleDiscriminator: [],
+};
+
+/** A module of @rjsf/utils whose every export says it was left out, should a schema ever reach it. */
+const utilsStub = (module, names) => `
+  import { leftOut } from ${JSON.stringify(LEFT_OUT)};
+  const fail = leftOut(${JSON.stringify(`utils/${module}`)}, 'utils');
+  export default fail;
+  ${names.map((name) => `export const ${name} = fail;`).join('\n  ')}
+`;
+
+const RJSF_UTILS_LIB = /[\\/]@rjsf[\\/]utils[\\/]lib$/;
+
 /** The buttons RJSF's ButtonTemplates() names, each left out. */
 const BUTTONS = ['SubmitButton', 'AddButton', 'CopyButton', 'MoveDownButton', 'MoveUpButton', 'RemoveButton', 'ClearButton'];
 
@@ -143,7 +168,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @param {{ modules?: Record<string, string>, rjsf?: Record<string, string[]> }} [options]
  * @returns {import('esbuild').Plugin}
  */
-export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED } = {}) {
+export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED, rjsfUtils = RJSF_UTILS_UNUSED } = {}) {
   const bare = new RegExp(`^(${Object.keys(modules).map(escape).join('|')})$`);
   return {
     name: 'unused-code',
@@ -158,9 +183,20 @@ export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED } 
         if (!folder || !rjsf[folder]?.includes(name)) return undefined;
         return { path: `${folder}/${name}`, namespace: 'unused-rjsf' };
       });
+      // @rjsf/utils imports its modules as './getFirstMatchingOption.js', '../getOptionMatchingSimpleDiscriminator.js'.
+      build.onResolve({ filter: /^\.\.?\/([A-Za-z]+\/)?[A-Za-z]+\.js$/ }, (args) => {
+        const lib = args.resolveDir.replace(/[\\/]schema$/, '');
+        if (!RJSF_UTILS_LIB.test(lib)) return undefined;
+        const module = relative(lib, resolve(args.resolveDir, args.path)).split(sep).join('/').slice(0, -3);
+        return module in rjsfUtils ? { path: `utils/${module}`, namespace: 'unused-rjsf' } : undefined;
+      });
       build.onResolve({ filter: new RegExp(`^${LEFT_OUT}$`) }, (args) => ({ path: args.path, namespace: 'unused-rjsf' }));
       build.onLoad({ filter: /.*/, namespace: 'unused-rjsf' }, (args) => {
         if (args.path === LEFT_OUT) return { contents: leftOutModule, loader: 'js' };
+        if (args.path.startsWith('utils/')) {
+          const module = args.path.slice('utils/'.length);
+          return { contents: utilsStub(module, rjsfUtils[module] ?? []), loader: 'js' };
+        }
         const [folder, ...name] = args.path.split('/');
         return { contents: componentStub(folder, name.join('/')), loader: 'js' };
       });

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStepOfType, type CompiledBundle, type JsonSchema } from '../../../src/model';
-import { MODULE_STUBS, RJSF_REPLACED_TEMPLATES, RJSF_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
+import { MODULE_STUBS, RJSF_REPLACED_TEMPLATES, RJSF_UNUSED, RJSF_UTILS_UNUSED, unusedCodePlugin } from '../../../scripts/build/unused-code-plugin.mjs';
 import { templates } from '../../../src/renderer/registry';
 import { STEP_FIELD_NAMES } from '../../../src/renderer/kinds/renderers';
 
@@ -101,7 +101,36 @@ describe('unused-code plugin', () => {
     expect(inputs.some((input) => input.endsWith('templates/ObjectFieldTemplate.js'))).toBe(false);
   });
 
+  it('leaves out what only anyOf, oneOf and omitExtraData reach in @rjsf/utils, and resolves our schemas as before', async () => {
+    const { module, inputs } = await bundleAndImport(
+      'utils',
+      `import retrieveSchema, { resolveAnyOrOneOfSchemas } from '@rjsf/utils/lib/schema/retrieveSchema.js';
+       import * as schema from '@rjsf/utils/lib/schema/index.js';
+       const validator = { isValid: (condition, data) => data.answer === condition.properties.answer.const };
+       export const resolve = (s, data) => retrieveSchema(validator, s, s, data);
+       export const choose = (s, data) => resolveAnyOrOneOfSchemas(validator, s, s, false, data);
+       export const omit = schema.omitExtraData;`,
+    );
+    const resolve = module.resolve as (schema: JsonSchema, data: Record<string, unknown>) => JsonSchema;
+    // A step's conditional box, as the compiler writes it: allOf of if/then.
+    const step: JsonSchema = {
+      type: 'object',
+      properties: { answer: { type: 'string' } },
+      allOf: [{ if: { properties: { answer: { const: 'other' } } }, then: { properties: { other: { type: 'string' } }, required: ['other'] } }],
+    };
+    expect(resolve(step, { answer: 'other' })).toMatchObject({ properties: { answer: { type: 'string' }, other: { type: 'string' } }, required: ['other'] });
+    expect(resolve(step, { answer: 'price' })).not.toHaveProperty('required');
+    expect(() => (module.choose as typeof resolve)({ anyOf: [{ type: 'string' }, { type: 'boolean' }] }, {})).toThrow(/utils\/schema\/getFirstMatchingOption is left out of the browser bundle: no compiled survey schema has anyOf or oneOf/);
+    expect(() => (module.omit as () => unknown)()).toThrow(/utils\/schema\/omitExtraData is left out/);
+    for (const left of Object.keys(RJSF_UTILS_UNUSED)) expect(inputs.some((input) => input.endsWith(`utils/lib/${left}.js`)), left).toBe(false);
+  });
+
   it('names modules that exist, so a library update that renames one is noticed', async () => {
+    for (const [path, names] of Object.entries(RJSF_UTILS_UNUSED)) {
+      const source = await readFile(join(ROOT, 'node_modules/@rjsf/utils/lib', `${path}.js`), 'utf8');
+      expect(source, path).toMatch(/^export default /m);
+      for (const name of names) expect(source, `${path} exports ${name}`).toMatch(new RegExp(`^export (function|const) ${name}\\b`, 'm'));
+    }
     for (const [folder, names] of Object.entries(RJSF_UNUSED)) {
       for (const name of names) {
         await expect(readFile(join(ROOT, 'node_modules/@rjsf/core/lib/components', folder, `${name}.js`), 'utf8')).resolves.toBeTruthy();
@@ -133,6 +162,12 @@ function subSchemas(schema: unknown): Record<string, unknown>[] {
 }
 
 describe('the compiled surveys keep to what the left-out code assumes', () => {
+  it('no step form omits extra data (that path of RJSF is left out)', async () => {
+    const form = await readFile(join(ROOT, 'src/renderer/StepForm.tsx'), 'utf8');
+    expect(form).toContain('<Form');
+    expect(form).not.toMatch(/omitExtraData|liveOmit/);
+  });
+
   it('our registry draws every template whose RJSF default is left out', () => {
     expect(Object.keys(templates)).toEqual(expect.arrayContaining(RJSF_REPLACED_TEMPLATES));
     const replaced = RJSF_UNUSED.templates.filter((name) => !/^(Array|BaseInput|Cyclic|Fallback|Grid|MultiSchema|OptionalData|WrapIf|ButtonTemplates)/.test(name));
