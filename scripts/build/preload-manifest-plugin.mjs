@@ -13,7 +13,7 @@ export const PRELOADS_FILE = 'preloads.json';
 const START = 'src/app/start.tsx';
 const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
 const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
-const VALIDATOR = /^src\/generated\/validators\/([0-9a-f]+)\.cjs$/;
+const VALIDATOR = /(?:^|\/)generated\/validators\/([0-9a-f]+)\.cjs$/;
 
 /** The output files `file` imports statically, itself included, transitively. */
 function closure(outputs, file, seen = new Set()) {

@@ -32,13 +32,19 @@ const routeOf = (pathname: string) => routeAt(ROUTES, pathname);
  * Whether the first screen the server rendered at `pathname` (`served`) is the one the page shows, with
  * that screen's code loaded once it says yes: the server renders a screen only with its code here, and
  * the page hydrates it only then (start.tsx), so both render it at once, alike. The no-subscription
- * screen shows the same to everyone in a language; a survey page opens on the step the server rendered
- * unless this tab kept answers for it, or its survey is of another version than the page's.
+ * screen, and the confirm page while it waits, show the same to everyone in a language; a survey page
+ * opens on the step the server rendered unless this tab kept answers for it, or its survey is of
+ * another version than the page's.
  */
 export async function loadServerRenderedScreen(pathname: string, served: FirstScreenState): Promise<boolean> {
   const route = routeOf(pathname);
   if (route?.kind === 'no-subscription') {
     await SCREENS['no-subscription'].load();
+    return true;
+  }
+  // The confirm page waits for the user and its call: the page's frame and the placeholder, the same for everyone.
+  if (route?.kind === 'confirm') {
+    await SCREENS.confirm.load();
     return true;
   }
   const survey = served.survey;

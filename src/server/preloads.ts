@@ -76,7 +76,8 @@ export function manifestReader(appDir: string): () => PreloadManifest {
   return () => {
     try {
       const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as PreloadManifest };
+      // A manifest of an older build may lack a list: it preloads nothing of that kind.
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, manifest: { ...empty, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<PreloadManifest>) } };
       return cached.manifest;
     } catch {
       return empty;

@@ -8,6 +8,7 @@ import { StaticRouter } from 'react-router-dom';
 import { App, loadServerRenderedScreen } from '../app/App';
 import { bundle } from '../app/bundle';
 import { FIRST_SCREEN_STATE_ID, type FirstScreenState, type ServedSurvey } from '../app/first-screen-state';
+import { routeAt, routeTable } from '../app/routes';
 import { i18n as pageI18n } from '../i18n';
 import { currentStep } from '../engine';
 import type { ContextResponse } from '../model';
@@ -35,6 +36,8 @@ function renderToHtml(element: ReactNode): Promise<string> {
     });
   });
 }
+
+const ROUTES = routeTable(bundle);
 
 /** `<`, `>` and `&` escaped, so the JSON cannot end its script element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -94,8 +97,9 @@ export async function renderFirstScreen({
   return {
     markup,
     state: `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(state)}</script>`,
-    // A survey's step needs its script to be answered; the other screens are of links only.
-    worksWithoutScripts: survey === null,
+    // Only the no-subscription screen is of links alone: a survey's step needs its script to be
+    // answered, and the confirm page to confirm.
+    worksWithoutScripts: routeAt(ROUTES, parsed.pathname)?.kind === 'no-subscription',
     validators: validatorsOf(survey),
   };
 }

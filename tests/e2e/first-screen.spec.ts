@@ -106,3 +106,23 @@ test('survey: an answer chosen before the page is interactive is still chosen af
   await submit.click();
   await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
 });
+
+test('confirm page: the HTML response holds the page frame and its waiting placeholder, which the app hydrates before it confirms', async ({ page, guard }) => {
+  guard.allow(/status of 404/);
+  const url = '/cancel/seo/confirm-unsubscribe?key=not-a-real-key';
+  await signIn(page, 'paid-monthly', '/cancel');
+  const html = await (await page.request.get(url)).text();
+  const root = /<div id="root">(.*)<\/div>\n<script type="application\/json" id="first-screen">/s.exec(html)?.[1] ?? '';
+  expect(root).toContain('<header class="header">');
+  expect(root).toContain('<div class="placeholder" aria-busy="true"></div>');
+  // It needs its script to confirm: the page carries the notice for when it does not run.
+  expect(html).toContain('<template id="boot-failure">');
+
+  const release = await holdMainScript(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  await expect(page.locator('#root .placeholder')).toHaveCount(1);
+  await page.locator('header.header').evaluate((element) => element.setAttribute('data-from-server', ''));
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This confirmation link is not valid');
+  await expect(page.locator('header[data-from-server]')).toHaveCount(1);
+});

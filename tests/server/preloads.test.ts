@@ -99,5 +99,7 @@ describe('the page’s preloads (server)', () => {
     writeFileSync(file, JSON.stringify({ screens: {}, catalogs: { en: ['/new.js'] } }));
     utimesSync(file, new Date(), new Date(Date.now() + 5_000));
     expect(read().catalogs.en).toEqual(['/new.js']);
+    // Written by an older build, without the start's and the validators' lists: none to preload.
+    expect(preloadLinks(read(), '/cancel/seo', 'en', ['abc'])).toBe('<link rel="modulepreload" href="/new.js">');
   });
 });
