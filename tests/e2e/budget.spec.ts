@@ -9,8 +9,11 @@ import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
 import { bindingOf, surveyOf } from './support/survey';
 
-/** Issue #7: JS before the first interactive input at most 160 KB gzip, CSS at most 15 KB. */
-const JS_BUDGET = 160_000;
+/**
+ * JS before the first interactive input, gzip: issue #7 set 160 KB, issue 18 aims at 140 KB. The
+ * budget stands where the first screen is (151.3 KB) and only goes down (decision 122). CSS at most 15 KB.
+ */
+const JS_BUDGET = 152_000;
 const CSS_BUDGET = 15_000;
 const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
 
