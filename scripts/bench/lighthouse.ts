@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { cpus, loadavg } from 'node:os';
-import { CATEGORIES, targetVerdict } from './lighthouse-targets';
+import { CATEGORIES, firstScreenVerdict, targetVerdict } from './lighthouse-targets';
 import { median } from './stats';
 import { signInCookie, type RunningServer } from './serve';
 
@@ -63,6 +63,7 @@ export async function benchLighthouse(server: RunningServer, runs = 3): Promise<
       lines.push(
         `${path}: performance ${medians.performance}, accessibility ${medians.accessibility}, best practices ${medians['best-practices']} (median of ${results.length}; performance per run: ${results.map((r) => r.scores.performance).join(', ')})`,
         `  ${targetVerdict(medians)}`,
+        `  ${firstScreenVerdict(medians)}`,
         `  median run: ${typical?.metrics ?? ''}`,
         `  lost points: ${typical?.flagged.join('; ') || 'none'}`,
         ...(failures.length > 0 ? [`  runs Lighthouse failed and ran again: ${failures.join('; ')}`] : []),
