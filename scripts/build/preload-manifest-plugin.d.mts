@@ -4,7 +4,6 @@ export interface PreloadManifest {
   app: string[];
   screens: Record<string, string[]>;
   catalogs: Record<string, string[]>;
-  validators: Record<string, string[]>;
 }
 export function preloadManifest(metafile: Metafile, options: { entries: string[]; outdir: string; publicPath: string }): PreloadManifest;
 export function preloadManifestPlugin(options: { entries: string[]; publicPath?: string }): Plugin;

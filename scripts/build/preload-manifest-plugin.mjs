@@ -1,6 +1,6 @@
-// esbuild plugin: writes preloads.json beside the app, naming for the app's start, each screen, each
-// language catalog and each step validator (all loaded with import()) the files it needs beyond what
-// the page shell preloads already. The server adds them to the page as <link rel="modulepreload"> for the screen the URL
+// esbuild plugin: writes preloads.json beside the app, naming for the app's start, each screen and
+// each language catalog (all loaded with import()) the files it needs beyond what the page shell
+// preloads already. The server adds them to the page as <link rel="modulepreload"> for the screen the URL
 // asks for and the session's language (src/server/preloads.ts), so the browser fetches them with
 // the app's first scripts instead of discovering them one round trip after another.
 import { writeFileSync } from 'node:fs';
@@ -13,7 +13,6 @@ export const PRELOADS_FILE = 'preloads.json';
 const START = 'src/app/start.tsx';
 const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
 const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
-const VALIDATOR = /(?:^|\/)generated\/validators\/([0-9a-f]+)\.cjs$/;
 
 /** The output files `file` imports statically, itself included, transitively. */
 function closure(outputs, file, seen = new Set()) {
@@ -24,7 +23,7 @@ function closure(outputs, file, seen = new Set()) {
 }
 
 /**
- * The manifest of a build: `{ app: [url, ...], screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] }, validators: { [id]: [url, ...] } }`,
+ * The manifest of a build: `{ app: [url, ...], screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] } }`,
  * each list in load order and without the files the entry point preloads already.
  * @param {import('esbuild').Metafile} metafile
  * @param {{ entries: string[], outdir: string, publicPath: string }} options
@@ -34,18 +33,16 @@ export function preloadManifest(metafile, { entries, outdir, publicPath }) {
   const shell = new Set();
   for (const file of Object.keys(outputs)) if (entries.includes(outputs[file].entryPoint ?? '')) closure(outputs, file, shell);
   const url = (file) => `${publicPath}/${relative(outdir, file).split('\\').join('/')}`;
-  const manifest = { app: [], screens: {}, catalogs: {}, validators: {} };
+  const manifest = { app: [], screens: {}, catalogs: {} };
   for (const [file, output] of Object.entries(outputs)) {
     const start = output.entryPoint === START;
     const screen = SCREEN.exec(output.entryPoint ?? '')?.[1];
     const catalog = CATALOG.exec(output.entryPoint ?? '')?.[1];
-    const validator = VALIDATOR.exec(output.entryPoint ?? '')?.[1];
-    if (!start && !screen && !catalog && !validator) continue;
+    if (!start && !screen && !catalog) continue;
     const files = [...closure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
     if (start) manifest.app = files;
     else if (screen) manifest.screens[screen] = files;
-    else if (catalog) manifest.catalogs[catalog] = files;
-    else manifest.validators[validator] = files;
+    else manifest.catalogs[catalog] = files;
   }
   return manifest;
 }

@@ -101,7 +101,7 @@ function filesOf(bundle: CompiledBundle): Map<string, string> {
     files.set(`${GENERATED_DIR}/validators/${id}.cjs`, code);
     files.set(`${GENERATED_DIR}/validators/${id}.d.cts`, validatorDeclarationSource());
   }
-  files.set(`${GENERATED_DIR}/validators/index.ts`, validatorIndexSource([...validators.keys()]));
+  files.set(`${GENERATED_DIR}/validators/index.ts`, validatorIndexSource([...validators.keys()], firstStepForms(bundle).map((form) => form.validatorId)));
   return files;
 }
 
@@ -136,6 +136,16 @@ export async function writeCompiled(root: string, options: CompileOptions = {}):
 export function stepForms(bundle: CompiledBundle): StepForm[] {
   return Object.values(bundle.surveys).flatMap((survey) =>
     Object.values(survey.audiences).flatMap((flow) => Object.values(flow.steps).flatMap((step) => ('form' in step ? [step.form] : []))),
+  );
+}
+
+/** The form of the step each survey opens with, per audience: the first screen needs its validator at once. */
+export function firstStepForms(bundle: CompiledBundle): StepForm[] {
+  return Object.values(bundle.surveys).flatMap((survey) =>
+    Object.values(survey.audiences).flatMap((flow) => {
+      const first = flow.steps[flow.start];
+      return first && 'form' in first ? [first.form] : [];
+    }),
   );
 }
 

@@ -28,14 +28,19 @@ export function compileValidators(forms: Iterable<StepForm>): Map<string, string
 
 /**
  * The source of src/generated/validators/index.ts: one loader per validator module, sorted by id.
- * Each validator is a chunk of its own, the first step's too: a page needs the one of its customer's
- * audience, which the server preloads with the step it rendered (src/server/preloads.ts).
+ * The validators of the steps a survey opens with (`firstIds`) are imported with the code that
+ * uses them, so the first question needs no further download; every other one loads on demand.
  */
-export function validatorIndexSource(ids: readonly string[]): string {
-  const lines = [...ids].sort(compareText).map((id) => `  '${id}': () => import('./${id}.cjs'),`);
+export function validatorIndexSource(ids: readonly string[], firstIds: readonly string[] = []): string {
+  const sorted = [...ids].sort(compareText);
+  const first = new Set(firstIds);
+  const imports = sorted.filter((id) => first.has(id)).map((id) => `import * as first_${id} from './${id}.cjs';`);
+  const lines = sorted.map((id) => (first.has(id) ? `  '${id}': () => Promise.resolve(first_${id}),` : `  '${id}': () => import('./${id}.cjs'),`));
   return [
     HEADER,
     '// Each loader resolves to the CommonJS module; its `default` is the map that createPrecompiledValidator takes.',
+    ...imports,
+    ...(imports.length > 0 ? [''] : []),
     'export const validatorLoaders: Record<string, () => Promise<unknown>> = {',
     ...lines,
     '};',

@@ -51,17 +51,16 @@ export async function loadServerRenderedScreen(pathname: string, served: FirstSc
   if (route?.kind !== 'survey' || survey?.route !== route.binding.route) return false;
   if (bundle.surveys[route.binding.survey]?.version !== survey.version || readSavedState(survey.route) !== null) return false;
   const screen = await SCREENS.survey.load();
-  await screen.preloadFirstStep(route.binding, survey.state.audience);
+  await screen.preloadFirstStep(route.binding);
   return true;
 }
 
 /**
  * Starts downloading the code of the screen at `pathname` at once, so it arrives alongside the
- * page's messages instead of after them (the lazy route then finds it loaded); for a survey step
- * the server rendered (`served`), only its audience's validator. A failure is left to the route,
- * which shows the banner.
+ * page's messages instead of after them (the lazy route then finds it loaded). A failure is left
+ * to the route, which shows the banner.
  */
-export function preloadScreen(pathname: string, served?: ServedSurvey): void {
+export function preloadScreen(pathname: string): void {
   // The user loads meanwhile, with the client and access rule the screen asks with (early.ts has
   // usually started it already).
   prefetchUserFor(pathname);
@@ -74,10 +73,7 @@ export function preloadScreen(pathname: string, served?: ServedSurvey): void {
       SCREENS['no-subscription'].load().catch(() => undefined);
       return;
     case 'survey':
-      SCREENS.survey.load().then(
-        (screen) => screen.preloadFirstStep(route.binding, served?.route === route.binding.route ? served.state.audience : undefined),
-        () => undefined,
-      );
+      SCREENS.survey.load().then((screen) => screen.preloadFirstStep(route.binding), () => undefined);
       return;
     case 'confirm':
       SCREENS.confirm.load().catch(() => undefined);

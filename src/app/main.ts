@@ -14,8 +14,7 @@ function run(): void {
   const deferred = takeDeferredPreloads();
   (deferred ? afterFirstPaint() : Promise.resolve())
     .then(() => {
-      // The app's code, its screen's, its catalog's and its step validator's, fetched together rather
-      // than one import after another.
+      // The app's code, its screen's and its catalog's, fetched together rather than one import after another.
       if (deferred) document.head.append(deferred);
       return loadChunk('start', () => import('./start'));
     })

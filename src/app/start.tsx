@@ -37,7 +37,7 @@ export function start(): void {
   // the customer typed on any step (kept with the saved answers) leaves in a report.
   const startTracking = () => void startMonitoring({ secrets: () => [csrfToken(), ...savedEnteredTexts(bundle.surveys)] });
 
-  preloadScreen(window.location.pathname, served?.survey);
+  preloadScreen(window.location.pathname);
 
   // The page's own catalog, else English (a page the customer can read beats an empty one), else a
   // plain notice with a way to try again.

@@ -20,8 +20,6 @@ export interface PreloadManifest {
   screens: Record<string, string[]>;
   /** By language: the files of its catalog. */
   catalogs: Record<string, string[]>;
-  /** By step validator id (src/generated/validators): the files of its chunk. */
-  validators: Record<string, string[]>;
 }
 
 /**
@@ -43,15 +41,10 @@ export function pageLanguage(url: string, sessionLanguage: string | undefined): 
   return languageOf(sessionLanguage, url);
 }
 
-/** The <link rel="modulepreload"> tags for the screen at `path` in `language`, answered with the step validators `validators`. */
-export function preloadLinks(manifest: PreloadManifest, path: string, language: string, validators: readonly string[] = []): string {
+/** The <link rel="modulepreload"> tags for the screen at `path` in `language`. */
+export function preloadLinks(manifest: PreloadManifest, path: string, language: string): string {
   const screen = screenOf(path);
-  const files = [
-    ...manifest.app,
-    ...(manifest.catalogs[language] ?? []),
-    ...(screen ? (manifest.screens[screen] ?? []) : []),
-    ...validators.flatMap((id) => manifest.validators[id] ?? []),
-  ];
+  const files = [...manifest.app, ...(manifest.catalogs[language] ?? []), ...(screen ? (manifest.screens[screen] ?? []) : [])];
   return [...new Set(files)].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
 }
 
@@ -72,7 +65,7 @@ export function withPreloads(html: string, links: string, deferred = false): str
 export function manifestReader(appDir: string): () => PreloadManifest {
   const file = join(appDir, PRELOADS_FILE);
   let cached: { mtimeMs: number; manifest: PreloadManifest } | undefined;
-  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {}, validators: {} };
+  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {} };
   return () => {
     try {
       const { mtimeMs } = statSync(file);

@@ -34,8 +34,6 @@ export interface FirstScreen {
   state: string;
   /** Whether the screen does its job with scripts off (links only): the page then needs no <noscript> notice. */
   worksWithoutScripts: boolean;
-  /** The ids of the step validators the screen answers with (src/generated/validators), preloaded with its code. */
-  validators: string[];
 }
 
 /** Puts the screen's markup into the app's root element, and its state after it. */
@@ -100,9 +98,9 @@ export async function registerApp(
           return null;
         })
       : null;
-    // The app's, the screen's, the catalog's and the rendered step's validator code: fetched with the
-    // first scripts, or once the server's screen is painted (preloads.ts).
-    let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language, screen?.validators), screen !== null);
+    // The app's, the screen's and the catalog's code: fetched with the first scripts, or once the
+    // server's screen is painted (preloads.ts).
+    let page = withPreloads(withLanguage(html, lang), preloadLinks(preloads(), path, language), screen !== null);
     if (screen) page = withFirstScreen(page, screen);
     // A page that works with scripts off needs no notice that they did not run.
     if (bootFailure && !screen?.worksWithoutScripts) page = withBootFailure(page, bootFailure(language, request.url));

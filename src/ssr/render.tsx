@@ -7,10 +7,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App, loadServerRenderedScreen } from '../app/App';
 import { bundle } from '../app/bundle';
-import { FIRST_SCREEN_STATE_ID, type FirstScreenState, type ServedSurvey } from '../app/first-screen-state';
+import { FIRST_SCREEN_STATE_ID, type FirstScreenState } from '../app/first-screen-state';
 import { routeAt, routeTable } from '../app/routes';
 import { i18n as pageI18n } from '../i18n';
-import { currentStep } from '../engine';
 import type { ContextResponse } from '../model';
 import { servedSurveyAt } from './served-survey';
 
@@ -65,27 +64,16 @@ export interface FirstScreenRequest {
   seed: string;
 }
 
-/** The validator of the step a served survey shows: the page answers that step with it. */
-function validatorsOf(survey: ServedSurvey | null): string[] {
-  const compiled = survey && bundle.surveys[survey.state.surveyId];
-  const step = compiled ? currentStep(compiled, survey.state) : undefined;
-  return step && 'form' in step ? [step.form.validatorId] : [];
-}
-
 /**
  * The app's markup at the requested URL in the page's language, the state the page hydrates it from as
- * a JSON script, whether the screen works with scripts off, and the step validators it answers with;
- * null where the server renders nothing (the page renders as before).
+ * a JSON script, and whether the screen works with scripts off; null where the server renders nothing
+ * (the page renders as before).
  */
-export async function renderFirstScreen({
-  url,
-  i18n,
-  context,
-  now,
-  versionOf,
-  seed,
-}: FirstScreenRequest): Promise<{ markup: string; state: string; worksWithoutScripts: boolean; validators: string[] } | null> {
+export async function renderFirstScreen({ url, i18n, context, now, versionOf, seed }: FirstScreenRequest): Promise<{ markup: string; state: string; worksWithoutScripts: boolean } | null> {
   const parsed = new URL(url, 'http://page.invalid');
+  const kind = routeAt(ROUTES, parsed.pathname)?.kind;
+  // The confirm page waits for its customer's confirmation: a visitor without a session gets the page as before.
+  if (kind === 'confirm' && !context) return null;
   const survey = context ? servedSurveyAt(parsed, context, { now, versionOf, seed }) : null;
   const state: FirstScreenState = { locale: i18n.locale, ...(survey ? { survey } : {}) };
   if (!(await loadServerRenderedScreen(parsed.pathname, state))) return null;
@@ -99,7 +87,6 @@ export async function renderFirstScreen({
     state: `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(state)}</script>`,
     // Only the no-subscription screen is of links alone: a survey's step needs its script to be
     // answered, and the confirm page to confirm.
-    worksWithoutScripts: routeAt(ROUTES, parsed.pathname)?.kind === 'no-subscription',
-    validators: validatorsOf(survey),
+    worksWithoutScripts: kind === 'no-subscription',
   };
 }

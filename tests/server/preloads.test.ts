@@ -37,7 +37,6 @@ describe('preloadManifest (build)', () => {
       app: ['/cancel/assets/chunks/start-1.js', '/cancel/assets/chunks/react-1.js'],
       screens: { SurveyPage: ['/cancel/assets/chunks/SurveyPage-1.js', '/cancel/assets/chunks/forms-1.js'] },
       catalogs: { en: ['/cancel/assets/chunks/en-1.js'] },
-      validators: { abc: ['/cancel/assets/chunks/abc-1.js'] },
     });
   });
 });
@@ -47,7 +46,6 @@ describe('the page’s preloads (server)', () => {
     app: [],
     screens: { SurveyPage: ['/s.js', '/shared.js'], MainPage: ['/m.js', '/shared.js'], ConfirmPage: ['/c.js'], NoSubscriptionPage: ['/n.js'] },
     catalogs: { en: ['/en.js'], de: ['/de.js'] },
-    validators: { abc: ['/v-abc.js'] },
   };
 
   it('knows which screen a path shows, as the app’s route table does', () => {
@@ -80,9 +78,9 @@ describe('the page’s preloads (server)', () => {
     expect(preloadLinks(manifest, '/cancel/a/b/c', 'fr')).toBe('');
   });
 
-  it('links the app’s start first and the rendered step’s validator last; a page with a server-rendered screen gets them all in a template', () => {
-    const links = preloadLinks({ ...manifest, app: ['/start.js', '/shared.js'] }, '/cancel/seo', 'de', ['abc', 'unknown']);
-    expect(links.split('\n')).toEqual(['/start.js', '/shared.js', '/de.js', '/s.js', '/v-abc.js'].map((href) => `<link rel="modulepreload" href="${href}">`));
+  it('links the app’s start first; a page with a server-rendered screen gets them all in a template', () => {
+    const links = preloadLinks({ ...manifest, app: ['/start.js', '/shared.js'] }, '/cancel/seo', 'de');
+    expect(links.split('\n')).toEqual(['/start.js', '/shared.js', '/de.js', '/s.js'].map((href) => `<link rel="modulepreload" href="${href}">`));
     expect(withPreloads('<head><title>x</title></head>', links, true)).toBe(`<head><title>x</title><template id="deferred-preloads">${links}</template>\n</head>`);
     expect(withPreloads('<head></head>', '', true)).toBe('<head></head>');
   });
@@ -92,14 +90,14 @@ describe('the page’s preloads (server)', () => {
 
   it('reads the manifest again only after a new build, and does without one', () => {
     const read = manifestReader(dir);
-    expect(read()).toEqual({ app: [], screens: {}, catalogs: {}, validators: {} });
+    expect(read()).toEqual({ app: [], screens: {}, catalogs: {} });
     const file = join(dir, 'preloads.json');
     writeFileSync(file, JSON.stringify(manifest));
     expect(read()).toEqual(manifest);
     writeFileSync(file, JSON.stringify({ screens: {}, catalogs: { en: ['/new.js'] } }));
     utimesSync(file, new Date(), new Date(Date.now() + 5_000));
     expect(read().catalogs.en).toEqual(['/new.js']);
-    // Written by an older build, without the start's and the validators' lists: none to preload.
-    expect(preloadLinks(read(), '/cancel/seo', 'en', ['abc'])).toBe('<link rel="modulepreload" href="/new.js">');
+    // Written by an older build, without the start's list: none to preload.
+    expect(preloadLinks(read(), '/cancel/seo', 'en')).toBe('<link rel="modulepreload" href="/new.js">');
   });
 });

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { audienceOf } from '../../engine';
-import type { Audience, ToolkitBinding } from '../../model';
+import type { ToolkitBinding } from '../../model';
 import { loadStepValidator } from '../../renderer';
 import { apiFor } from '../api-for';
 import { bundle } from '../bundle';
@@ -13,21 +13,16 @@ import { SurveyScreen } from '../survey/SurveyScreen';
 import { DONE_STEP, STEP_PARAM } from '../survey/use-survey';
 
 /**
- * Starts downloading the first step's validator of the binding's survey, for the `audience` the
- * server rendered the step for, else for either (the user decides which), so it arrives while the
- * user loads rather than after; settles once they are here or failed (a failure is the step's to
- * show when it asks again).
+ * Starts downloading the first step's validator of the binding's survey, for either audience (the
+ * user decides which), so it arrives while the user loads rather than after; settles once both are
+ * here or failed (a failure is the step's to show when it asks again).
  */
-export async function preloadFirstStep(binding: ToolkitBinding, audience?: Audience): Promise<void> {
-  const audiences = bundle.surveys[binding.survey]?.audiences;
-  if (!audiences) return;
-  const flows = audience ? [audiences[audience]] : Object.values(audiences);
-  await Promise.all(
-    flows.map((flow) => {
-      const first = flow.steps[flow.start];
-      return first && 'form' in first ? loadStepValidator(first.form).catch(() => undefined) : undefined;
-    }),
-  );
+export async function preloadFirstStep(binding: ToolkitBinding): Promise<void> {
+  for (const flow of Object.values(bundle.surveys[binding.survey]?.audiences ?? {})) {
+    const first = flow.steps[flow.start];
+    // The first steps' validators come with this chunk (src/generated/validators): each is here at once.
+    if (first && 'form' in first) await loadStepValidator(first.form).catch(() => undefined);
+  }
 }
 
 /**
@@ -37,13 +32,8 @@ export async function preloadFirstStep(binding: ToolkitBinding, audience?: Audie
 export default function SurveyPage({ binding, served }: { binding: ToolkitBinding; served?: ServedSurvey }) {
   const survey = bundle.surveys[binding.survey];
   const search = useLocation().search;
-  // Where the page was reached from another screen, nothing was preloaded yet. A step the server
-  // rendered came with its audience's validator (App's loadServerRenderedScreen); the page is its
-  // route's alone (keyed by it), so what it was first rendered with holds.
-  const servedFirst = useRef(served !== undefined);
-  useEffect(() => {
-    if (!servedFirst.current) void preloadFirstStep(binding);
-  }, [binding]);
+  // Where the page was reached from another screen, nothing was preloaded yet.
+  useEffect(() => void preloadFirstStep(binding), [binding]);
   if (!survey) throw new Error(`the page '${binding.route}' names the unknown survey '${binding.survey}'`);
   // A cancellation that took effect at once ended the subscription: its confirmation, reloaded,
   // shows from this tab's receipt, before the user load would send the page to no-subscription.
