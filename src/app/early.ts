@@ -1,9 +1,12 @@
 // The page's first script (an async module, so it runs as soon as it arrives): asks for the user
 // while React and the screens still download, so on a slow connection the calls of spec §4 are
 // under way, not waiting behind the largest script. start.tsx asks again only if this has not run.
-// It also watches that the main script comes to run, and otherwise shows the page's notice (boot.ts).
+// It also watches that the main script comes to run, and otherwise shows the page's notice (boot.ts),
+// and holds a Continue pressed on the server's screen until the page listens (held-submit.ts).
 import { watchBoot } from './boot';
+import { holdEarlySubmits } from './held-submit';
 import { prefetchUserFor } from './prefetch-user';
 
 watchBoot();
+holdEarlySubmits();
 prefetchUserFor(window.location.pathname);

@@ -107,6 +107,26 @@ test('survey: an answer chosen before the page is interactive is still chosen af
   await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
 });
 
+test('survey: Continue pressed before the page listens reloads nothing, and is sent with the answer once the page listens', async ({ page }) => {
+  await signIn(page, 'paid-monthly', '/cancel');
+  const release = await holdMainScript(page);
+  // The page's first script has run once it asks for the user.
+  const earlyRan = page.waitForRequest(/\/cancel\/api\/get-context\//);
+  await page.goto('/cancel/seo', { waitUntil: 'commit' });
+  await earlyRan;
+  await page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' }).check();
+  const submit = page.locator('form.step-form button[type="submit"]');
+  // In the tab order, marked as not answering yet.
+  await submit.focus();
+  await expect(submit).toBeFocused();
+  await expect(submit).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' })).toBeChecked();
+  await expect(page).toHaveURL(/\/cancel\/seo$/);
+  release();
+  await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
+});
+
 test('confirm page: the HTML response holds the page frame and its waiting placeholder, which the app hydrates before it confirms', async ({ page, guard }) => {
   guard.allow(/status of 404/);
   const url = '/cancel/seo/confirm-unsubscribe?key=not-a-real-key';

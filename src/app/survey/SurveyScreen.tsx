@@ -325,12 +325,14 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
         optional={optional}
       >
         <div className="button-group">
-          {/* Disabled while the screen is the server's and nothing listens yet: a native submission would reload the page. */}
+          {/* While the screen is the server's and nothing listens yet, it stays in the tab order but submits
+              nothing natively (a plain submission would reload the page): the page holds the press and
+              sends it once it listens (src/app/held-submit.ts). */}
           <button
             type="submit"
             className={isForm ? 'button button--warning' : 'button'}
-            aria-disabled={submitting || undefined}
-            disabled={served !== undefined}
+            aria-disabled={submitting || served !== undefined || undefined}
+            formMethod={served !== undefined ? 'dialog' : undefined}
           >
             {'submit' in formStep ? translateSurveyText(formStep.submit) : <Trans>Continue</Trans>}
           </button>
