@@ -7,12 +7,13 @@
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
 let listening = false;
 
-/** From the page's first script (early.ts): holds a form's submission until the page listens. */
+/** From the page's first script (early.ts): holds the submission of a form of the app's until the page listens. */
 export function holdEarlySubmits(): void {
   document.addEventListener(
     'submit',
     (event) => {
-      if (listening || !(event.target instanceof HTMLFormElement)) return;
+      // Only the app's forms: the boot notice's reload form, outside #root, submits as it is.
+      if (listening || !(event.target instanceof HTMLFormElement) || !event.target.closest('#root')) return;
       event.preventDefault();
       held = { form: event.target, submitter: event.submitter };
     },
