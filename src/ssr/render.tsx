@@ -6,12 +6,10 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App, loadServerRenderedScreen } from '../app/App';
-import { bundle } from '../app/bundle';
 import { FIRST_SCREEN_STATE_ID, type FirstScreenState } from '../app/first-screen-state';
-import { routeAt, routeTable } from '../app/routes';
 import { i18n as pageI18n } from '../i18n';
 import type { ContextResponse } from '../model';
-import { servedSurveyAt } from './served-survey';
+import { routeOf, servedSurveyAt } from './served-survey';
 
 /** Renders `element` to HTML once all of it is ready (nothing streams before: the page waits for its whole first screen). */
 function renderToHtml(element: ReactNode): Promise<string> {
@@ -35,8 +33,6 @@ function renderToHtml(element: ReactNode): Promise<string> {
     });
   });
 }
-
-const ROUTES = routeTable(bundle);
 
 /** `<`, `>` and `&` escaped, so the JSON cannot end its script element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -71,7 +67,7 @@ export interface FirstScreenRequest {
  */
 export async function renderFirstScreen({ url, i18n, context, now, versionOf, seed }: FirstScreenRequest): Promise<{ markup: string; state: string; worksWithoutScripts: boolean } | null> {
   const parsed = new URL(url, 'http://page.invalid');
-  const kind = routeAt(ROUTES, parsed.pathname)?.kind;
+  const kind = routeOf(parsed.pathname)?.kind;
   // The confirm page waits for its customer's confirmation: a visitor without a session gets the page as before.
   if (kind === 'confirm' && !context) return null;
   const survey = context ? servedSurveyAt(parsed, context, { now, versionOf, seed }) : null;

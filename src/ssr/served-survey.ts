@@ -12,6 +12,9 @@ import { STEP_PARAM } from '../app/survey/use-survey';
 
 const ROUTES = routeTable(bundle);
 
+/** The app's route at `pathname` (its route table, src/app/routes.ts). */
+export const routeOf = (pathname: string) => routeAt(ROUTES, pathname);
+
 /**
  * The first step of the survey page at `url` for the customer of `context`, or null where the page
  * would not open on it: another step asked for (?step=), a customer the page sends away (spec §4),
@@ -25,7 +28,7 @@ export function servedSurveyAt(
   { now, versionOf, seed }: { now: Date; versionOf: (surveyId: string) => string | undefined; seed: string },
 ): ServedSurvey | null {
   if (url.searchParams.has(STEP_PARAM) || (context.experiments?.length ?? 0) > 0) return null;
-  const route = routeAt(ROUTES, url.pathname);
+  const route = routeOf(url.pathname);
   if (route?.kind !== 'survey') return null;
   const { binding } = route;
   const survey = bundle.surveys[binding.survey];
