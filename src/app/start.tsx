@@ -11,6 +11,7 @@ import { bundle } from './bundle';
 import { LISTENING_MARK, readFirstScreenState } from './first-screen-state';
 import { releaseHeldSubmit } from './held-submit';
 import { savedEnteredTexts } from './saved-survey';
+import { reportWindowFailures } from './window-errors';
 
 /** Whether the customer changed a field of the server's screen before the page could listen. */
 const enteredEarly = (container: HTMLElement) =>
@@ -18,9 +19,8 @@ const enteredEarly = (container: HTMLElement) =>
 
 /** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
 export function start(): void {
-  // Failures outside React's reach are reported too (the monitoring drops the known noise).
-  window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'Uncaught error'));
-  window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'Unhandled rejection'));
+  // Failures outside React's reach are reported too, those from before the start included (the monitoring drops the known noise).
+  reportWindowFailures(reportError);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('the page has no #root element');

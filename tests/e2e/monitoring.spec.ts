@@ -181,6 +181,27 @@ test('errors that match the ignore patterns send nothing', async ({ page }) => {
   expect(values).toEqual([control]);
 });
 
+test('an error from before the app has started is reported once it has', async ({ page }) => {
+  await signIn(page, 'paid-annual', '/cancel');
+  // The main script held back: the server's screen is painted, the page's first script has run, the app has not started.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/cancel\/assets\/main-[A-Z0-9]+\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const earlyRan = page.waitForRequest(/\/cancel\/api\/get-context\//);
+  await page.goto('/cancel/content', { waitUntil: 'commit' });
+  await earlyRan;
+  const early = `Early error ${Date.now()}`;
+  await page.evaluate((message) => window.dispatchEvent(new ErrorEvent('error', { error: new Error(message), message })), early);
+  release();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  await expect
+    .poll(async () => (await collected(page, 'event')).filter((item) => item.payload.exception?.values.at(-1)?.value === early).length, { timeout: 15_000 })
+    .toBe(1);
+});
+
 test('no event, breadcrumb or span carries the key, the token, an email address or what the customer typed', async ({ page, guard }) => {
   test.slow();
   guard.allow(CONSOLE_500);
