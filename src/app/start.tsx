@@ -1,6 +1,6 @@
 // The app's start, fetched by the page's entry (main.ts): the page's messages, then the server's
 // screen hydrated or the app's own drawn into #root, then error tracking.
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { csrfToken } from '../api';
 import { activateFallbackLanguage, activatePageLanguage } from '../i18n';
@@ -65,7 +65,11 @@ export function start(): void {
           enterAgain?.();
           listening();
         };
-        hydrateRoot(container, <App served={served.survey} onFirstScreen={onFirstScreen} />, { onUncaughtError });
+        // As a transition, hydration yields to the browser every few milliseconds rather than holding
+        // the main thread in one long task; an input meanwhile has React finish it at once and replay the event.
+        startTransition(() => {
+          hydrateRoot(container, <App served={served.survey} onFirstScreen={onFirstScreen} />, { onUncaughtError });
+        });
       },
       (error: unknown) => {
         reportError(error, 'Messages weren’t loaded');
