@@ -9,6 +9,7 @@ import '../generated/kinds.css';
 import { loadChunk } from '../monitoring/chunks';
 import { showBootFailure, startApp } from './boot';
 import { afterFirstPaint, takeDeferredPreloads } from './deferred-start';
+import { importInSlices } from './in-slices';
 
 function run(): void {
   const deferred = takeDeferredPreloads();
@@ -16,7 +17,13 @@ function run(): void {
     .then(() => {
       // The app's code, its screen's and its catalog's, fetched together rather than one import after another.
       if (deferred) document.head.append(deferred);
-      return loadChunk('start', () => import('./start'));
+      // React DOM is evaluated in a task of its own, before the rest of the app (in-slices.ts).
+      return loadChunk('start', () =>
+        importInSlices(
+          () => import('react-dom/client'),
+          () => import('./start'),
+        ),
+      );
     })
     .then(
       ({ start }) => start(),
