@@ -13,9 +13,15 @@ import { releaseHeldSubmit } from './held-submit';
 import { savedEnteredTexts } from './saved-survey';
 import { reportWindowFailures } from './window-errors';
 
-/** Whether the customer changed a field of the server's screen before the page could listen. */
+/**
+ * Whether the customer changed a field of the server's screen before the page could listen: a radio
+ * or box by its checked state (a box without a value attribute has the value 'on' but none by
+ * default), any other field by its text, as entered-early.ts notes them.
+ */
 const enteredEarly = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLInputElement>('input, textarea')].some((field) => field.checked !== field.defaultChecked || field.value !== field.defaultValue);
+  [...container.querySelectorAll<HTMLInputElement>('input, textarea')].some((field) =>
+    field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue,
+  );
 
 /** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
 export function start(): void {

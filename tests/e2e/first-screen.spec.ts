@@ -127,6 +127,38 @@ test('survey: Continue pressed before the page listens reloads nothing, and is s
   await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
 });
 
+/** The page's requests for the code that enters again what was entered before the page listened. */
+function enteredEarlyRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/entered-early-[A-Z0-9]+\.js$/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
+
+const listening = () => performance.getEntriesByName('cancel:listening').length > 0;
+
+// growth-kit opens on a form with a box (the agreement) that has no value attribute.
+test('survey with a box: with nothing entered before the page listens, no code to enter it again is fetched', async ({ page }) => {
+  const requests = enteredEarlyRequests(page);
+  await signIn(page, 'paid-annual', '/cancel/growth-kit');
+  await page.waitForFunction(listening);
+  await expect(page.locator('#root_agreement')).not.toBeChecked();
+  expect(requests).toEqual([]);
+});
+
+test('survey with a box: a box ticked before the page listens is still ticked after it hydrates', async ({ page }) => {
+  const requests = enteredEarlyRequests(page);
+  await signIn(page, 'paid-annual', '/cancel');
+  const release = await holdMainScript(page);
+  await page.goto('/cancel/growth-kit', { waitUntil: 'commit' });
+  await page.locator('#root_agreement').check();
+  release();
+  await page.waitForFunction(listening);
+  await expect(page.locator('#root_agreement')).toBeChecked();
+  expect(requests).toHaveLength(1);
+});
+
 test('confirm page: the HTML response holds the page frame and its waiting placeholder, which the app hydrates before it confirms', async ({ page, guard }) => {
   guard.allow(/status of 404/);
   const url = '/cancel/seo/confirm-unsubscribe?key=not-a-real-key';
