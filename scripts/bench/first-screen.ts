@@ -10,6 +10,31 @@ import { FIRST_SCREEN_STATE_ID, LISTENING_MARK } from '../../src/app/first-scree
 /** The first thing a customer can answer or follow on a screen: a control or link in <main>. */
 export const FIRST_INPUT = 'main :is(input:not([type="hidden"]), textarea, select, button, a[href]):not([disabled])';
 
+/** Step 1's answers, on the product's page and on its peers' (scripts/bench/peers): all put their question in <main>. */
+export const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
+
+/** Issue 18's aim for the JavaScript before a route's first interactive input, gzip bytes. */
+export const FIRST_SCREEN_JS_TARGET = 140_000;
+
+/** A route whose first screen is measured: who opens it, and what counts as its first input. */
+export interface MeasuredRoute {
+  path: string;
+  /** A persona of the reference server (src/server/personas.ts). */
+  persona: 'paid-monthly' | 'paid-annual' | 'no-subscription';
+  input: string;
+  /** A survey's page: its first screen holds RJSF and the step's validators. */
+  survey: boolean;
+}
+
+/** The routes the bench measures and the budget test holds to their budgets, one of each screen. */
+export const MEASURED_ROUTES: readonly MeasuredRoute[] = [
+  { path: '/cancel/seo', persona: 'paid-monthly', input: STEP1_RADIO, survey: true },
+  { path: '/cancel', persona: 'paid-monthly', input: FIRST_INPUT, survey: false },
+  { path: '/cancel/no-subscription', persona: 'no-subscription', input: FIRST_INPUT, survey: false },
+  { path: '/cancel/growth-kit', persona: 'paid-annual', input: FIRST_INPUT, survey: true },
+  { path: '/cancel/seo/confirm-unsubscribe', persona: 'paid-monthly', input: FIRST_INPUT, survey: false },
+];
+
 /** Where the server maps /cancel/assets/ (build.mjs PUBLIC_PATH and APP_DIR). */
 const ASSET_PREFIX = '/cancel/assets/';
 const DIST_ASSETS = 'dist/app/assets';

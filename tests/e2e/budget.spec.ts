@@ -3,7 +3,7 @@
 // sends them (gzip of the built files). Later screens, other languages and error tracking load later.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstScreen, kb, totalSizes, watchFirstInput } from '../../scripts/bench/first-screen';
+import { firstScreen, FIRST_SCREEN_JS_TARGET, kb, MEASURED_ROUTES, totalSizes, watchFirstInput } from '../../scripts/bench/first-screen';
 import { isStepOfType, LANGUAGES } from '../../src/model';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
@@ -73,3 +73,21 @@ test('/cancel/seo: the first screen stays within its JS and CSS budgets', async 
   expect(preloaded.some((asset) => asset.startsWith('chunks/en-')), 'the English catalog is preloaded').toBe(true);
   expect(preloaded.filter((asset) => !screen.scripts.includes(asset)), 'preloaded but not needed first').toEqual([]);
 });
+
+/**
+ * Every route the bench measures, each screen once: a survey's page within the survey budget above;
+ * the others, which hold no RJSF and no step validators, within issue 18's 140 KB (decision 127).
+ */
+for (const route of MEASURED_ROUTES) {
+  const budget = route.survey ? JS_BUDGET : FIRST_SCREEN_JS_TARGET;
+  test(`${route.path}: the JS before its first input stays within ${kb(budget)} gzip`, async ({ page }) => {
+    await watchFirstInput(page, route.input);
+    await signIn(page, route.persona, route.path);
+    const screen = await firstScreen(page);
+    const js = totalSizes(screen.scripts);
+    const report = `${route.path}: ${screen.scripts.length} files, ${kb(js.gzip)} gzip; budget ${kb(budget)}\n${screen.scripts.map((asset) => `  ${asset}`).join('\n')}`;
+    console.log(report);
+    expect(screen.scripts.length, 'scripts before the first input').toBeGreaterThan(0);
+    expect(js.gzip, report).toBeLessThanOrEqual(budget);
+  });
+}

@@ -2,6 +2,7 @@
 // port (serve.ts) under the product's Content-Security-Policy, loosened only where a peer cannot
 // work under it, with what counts on each as its first visible and first interactive input.
 import { readFileSync } from 'node:fs';
+import { STEP1_RADIO } from '../first-screen';
 import { buildFloor, buildNaive, buildSurveyJs, type PeerBuild } from './build';
 import { servePeer } from './serve';
 
@@ -23,8 +24,6 @@ export interface MeasuredPage {
   policy: string;
 }
 
-/** Every page's first radio: all four put their question in <main>. */
-export const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
 
 /** `policy` with `sources` added to its `directive`. */
 function withSources(policy: string, directive: string, ...sources: string[]): string {
