@@ -9,19 +9,24 @@ import { App, loadServerRenderedScreen, preloadScreen } from './App';
 import { showBootFailure } from './boot';
 import { bundle } from './bundle';
 import { LISTENING_MARK, readFirstScreenState } from './first-screen-state';
+import type { Entered } from './entered-early';
 import { releaseHeldSubmit } from './held-submit';
 import { savedEnteredTexts } from './saved-survey';
 import { reportWindowFailures } from './window-errors';
 
 /**
- * Whether the customer changed a field of the server's screen before the page could listen: a radio
- * or box by its checked state (a box without a value attribute has the value 'on' but none by
- * default), any other field by its text, as entered-early.ts notes them.
+ * What the customer changed in the server's screen before the page could listen: a radio or box by
+ * its checked state (a box without a value attribute has the value 'on' but none by default), any
+ * other field by its text.
  */
-const enteredEarly = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLInputElement>('input, textarea')].some((field) =>
-    field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue,
-  );
+function enteredIn(container: HTMLElement): Entered[] {
+  return [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]')].flatMap((field): Entered[] => {
+    if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
+      return field.checked === field.defaultChecked ? [] : [{ id: field.id, checked: field.checked }];
+    }
+    return field.value === field.defaultValue ? [] : [{ id: field.id, value: field.value }];
+  });
+}
 
 /** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
 export function start(): void {
@@ -63,12 +68,14 @@ export function start(): void {
         const hydrate = served?.locale === locale && (await loadServerRenderedScreen(window.location.pathname, served).catch(() => false));
         // Drawn over, the page still starts a survey from the server's state (its answer order) unless the tab kept one.
         if (!hydrate) return render(<App served={served?.survey} onFirstScreen={listening} />);
-        // What the customer entered before now is entered again once the screen listens (its code is
-        // fetched only then: most pages become interactive before anyone answers).
-        const enterAgain = enteredEarly(container) ? (await import('./entered-early')).noteEnteredEarly(container) : undefined;
+        // What the customer entered before now is entered again once the screen listens (the code that
+        // does it is fetched only then: most pages become interactive before anyone answers), noted
+        // once that code is here, so nothing entered meanwhile is missed.
+        const enterAgain = enteredIn(container).length > 0 ? (await import('./entered-early')).enterAgain : undefined;
+        const entered = enterAgain ? enteredIn(container) : [];
         // A hydration that fails is React's to mend (it draws the screen anew) and reaches the window's error listener above.
         const onFirstScreen = () => {
-          enterAgain?.();
+          enterAgain?.(entered);
           listening();
         };
         // As a transition, hydration yields to the browser every few milliseconds rather than holding
