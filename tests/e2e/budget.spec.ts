@@ -3,7 +3,7 @@
 // sends them (gzip of the built files). Later screens, other languages and error tracking load later.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstScreen, FIRST_SCREEN_JS_TARGET, kb, MEASURED_ROUTES, totalSizes, watchFirstInput } from '../../scripts/bench/first-screen';
+import { firstScreen, FIRST_SCREEN_JS_TARGET, kb, MEASURED_ROUTES, STEP1_RADIO, totalSizes, watchFirstInput } from '../../scripts/bench/first-screen';
 import { isStepOfType, LANGUAGES } from '../../src/model';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
@@ -11,12 +11,11 @@ import { bindingOf, surveyOf } from './support/survey';
 
 /**
  * JS before the first interactive input, gzip: issue #7 set 160 KB, issue 18 aims at 140 KB. The
- * budget stands just above where the first screen is (151.9 KB) and only goes down (decision 122). CSS at
+ * budget stands just above where the first screen is (152.7 KB) and only goes down (decision 122). CSS at
  * most 15 KB.
  */
 const JS_BUDGET = 153_000;
 const CSS_BUDGET = 15_000;
-const STEP1_RADIO = 'main input[type="radio"]:not([disabled])';
 
 const read = (asset: string) => readFileSync(join(process.cwd(), 'dist/app/assets', asset), 'utf8');
 
