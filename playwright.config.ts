@@ -34,6 +34,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     ...devices['Desktop Chrome'],
+    // The tests of a worker share one browser context and tab, which Playwright resets between them
+    // (cookies, storage, cache, routes, init scripts, clock, viewport; the guard fixture undoes the
+    // rest). A new context and tab, and the app's first load in a new renderer, cost about 0.9
+    // core-seconds a test more on two cores (decision 129).
+    reuseContext: true,
     launchOptions: chromium,
     // Recording a trace of every test costs about a fifth of the suite's time on two cores, so it
     // is on when asked for (PW_TRACE=1 npm run test:e2e); a failure always keeps its screenshot.

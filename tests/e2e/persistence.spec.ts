@@ -4,6 +4,9 @@ import { expect, test } from './support/fixtures';
 import { cancelButton } from './support/quick';
 import { signIn } from './support/session';
 
+// These tests read or walk the history: each gets a tab whose history starts empty.
+test.use({ ownTab: true });
+
 const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
 const continueButton = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Continue', exact: true });
 

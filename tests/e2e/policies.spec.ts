@@ -11,6 +11,9 @@ import { mailbox } from './support/server-data';
 import { signIn } from './support/session';
 import { loadCatalog } from './support/catalog';
 
+// These tests read or walk the history: each gets a tab whose history starts empty.
+test.use({ ownTab: true });
+
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function activeToolkits(page: Page): Promise<string[]> {

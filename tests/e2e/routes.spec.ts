@@ -7,6 +7,9 @@ import { toClosingForm } from './support/quick';
 import { signIn } from './support/session';
 import { bundle, surveyOf } from './support/survey';
 
+// These tests read or walk the history: each gets a tab whose history starts empty.
+test.use({ ownTab: true });
+
 const SURVEY_HEADING = (route: string) => {
   const binding = bundle().toolkits.find((b) => b.route === route)!;
   const flow = surveyOf(binding).audiences.paid;

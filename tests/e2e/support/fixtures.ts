@@ -35,19 +35,42 @@ async function watch(page: Page, problems: string[], allowed: RegExp[], reports:
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 }
 
-export const test = base.extend<{ guard: Guard }>({
+/** The page events that the guard and the specs listen to. */
+const LISTENED_TO = ['console', 'pageerror', 'request', 'response', 'requestfinished', 'requestfailed'] as const;
+
+export const test = base.extend<{ guard: Guard; ownTab: boolean }>({
+  /**
+   * A tab of the test's own, with a history that starts empty, for a spec that reads or walks the
+   * history: the tab the tests share (`reuseContext` in playwright.config.ts) keeps the earlier
+   * tests' entries, and Chromium keeps at most 50.
+   */
+  ownTab: [false, { option: true }],
+  page: [
+    async ({ page, ownTab }, use) => {
+      if (!ownTab) return use(page);
+      const tab = await page.context().newPage();
+      await use(tab);
+      await tab.close();
+    },
+    { scope: 'test', box: true },
+  ],
   guard: [
     async ({ page }, use) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
       const reports: string[] = [];
       await watch(page, problems, allowed, reports);
-      trackApiCalls(page);
+      const stopTracking = trackApiCalls(page);
       const allow = (pattern: RegExp) => {
         allowed.push(pattern);
         return () => void allowed.splice(allowed.indexOf(pattern), 1);
       };
       await use({ allow, reported: () => [...reports] });
+      // The next test gets this tab and context: Playwright resets their storage, routes and clock,
+      // not what a test listens to nor whether it is offline.
+      stopTracking();
+      for (const event of LISTENED_TO) page.removeAllListeners(event);
+      await page.context().setOffline(false);
       expect(problems, 'CSP violations, page errors and console errors').toEqual([]);
     },
     { auto: true },
