@@ -3,29 +3,17 @@
 import type { Page, Request } from '@playwright/test';
 
 const underWay = new WeakMap<Page, Set<Request>>();
-const signedInAgain = new WeakSet<Page>();
 
-/**
- * Starts counting the page's /cancel/api/ calls (the guard fixture does it for every test's page);
- * the function it returns stops counting, for a page that goes on to another test.
- */
-export function trackApiCalls(page: Page): () => void {
+/** Starts counting the page's /cancel/api/ calls (the guard fixture does it for every test's page). */
+export function trackApiCalls(page: Page): void {
   const calls = new Set<Request>();
   underWay.set(page, calls);
-  const started = (request: Request) => {
+  page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/cancel/api/')) calls.add(request);
-  };
+  });
   const done = (request: Request) => void calls.delete(request);
-  page.on('request', started);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return () => {
-    page.off('request', started);
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
-    underWay.delete(page);
-    signedInAgain.delete(page);
-  };
 }
 
 /**
@@ -42,6 +30,8 @@ export async function settleApiCalls(page: Page): Promise<void> {
   }
   for (let waited = 0; calls.size > 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+const signedInAgain = new WeakSet<Page>();
 
 /** Notes that the page is signed in as another customer while it shows a page of the previous one. */
 export function markSignedInAgain(page: Page): void {

@@ -35,9 +35,6 @@ async function watch(page: Page, problems: string[], allowed: RegExp[], reports:
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 }
 
-/** The page events that the guard and the specs listen to. */
-const LISTENED_TO = ['console', 'pageerror', 'request', 'response', 'requestfinished', 'requestfailed'] as const;
-
 export const test = base.extend<{ guard: Guard; ownTab: boolean }>({
   /**
    * A tab of the test's own, with a history that starts empty, for a spec that reads or walks the
@@ -60,16 +57,14 @@ export const test = base.extend<{ guard: Guard; ownTab: boolean }>({
       const allowed: RegExp[] = [];
       const reports: string[] = [];
       await watch(page, problems, allowed, reports);
-      const stopTracking = trackApiCalls(page);
+      trackApiCalls(page);
       const allow = (pattern: RegExp) => {
         allowed.push(pattern);
         return () => void allowed.splice(allowed.indexOf(pattern), 1);
       };
       await use({ allow, reported: () => [...reports] });
-      // The next test gets this tab and context: Playwright resets their storage, routes and clock,
-      // not what a test listens to nor whether it is offline.
-      stopTracking();
-      for (const event of LISTENED_TO) page.removeAllListeners(event);
+      // The next test gets this tab and context (a new Page object for it, without this test's
+      // listeners): Playwright resets their storage, routes and clock, not whether it is offline.
       await page.context().setOffline(false);
       expect(problems, 'CSP violations, page errors and console errors').toEqual([]);
     },
