@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { appBundlePlugin } from './scripts/build/app-bundle-plugin.mjs';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
+import { leanModulesPlugin } from './scripts/build/lean-modules-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
 import { preloadManifestPlugin } from './scripts/build/preload-manifest-plugin.mjs';
 import { pureCallsPlugin } from './scripts/build/pure-calls-plugin.mjs';
@@ -86,6 +87,7 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     },
     metafile: true,
     logLevel: 'warning',
+    // leanModulesPlugin: smaller stand-ins for library modules of which RJSF needs one small part;
     // unusedCodePlugin: library code no survey runs stays out; pureCallsPlugin: so do the router's
     // components no route renders; unusedKindsPlugin: so do the kinds of step no survey asks;
     // appBundlePlugin: the compiled bundle without what only the server reads; compressPlugin: .br/.gz
@@ -94,6 +96,7 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     plugins: [
       linguiMacroPlugin({ stripMessageField: !dev }),
       unusedCodePlugin(),
+      leanModulesPlugin(),
       pureCallsPlugin(),
       unusedKindsPlugin(),
       appBundlePlugin(),

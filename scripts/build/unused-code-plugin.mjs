@@ -1,6 +1,6 @@
 // esbuild plugin: leaves out of the browser bundle the library code the product never runs.
-// @rjsf pulls in a Markdown parser, a URI library and a default registry of fields, widgets and
-// templates for JSON Schema features no compiled survey uses. Each left-out module is replaced by a
+// @rjsf pulls in a Markdown parser, a URI library, a JSON-pointer library and a default registry of
+// fields, widgets and templates for JSON Schema features no compiled survey uses. Each left-out module is replaced by a
 // stub with the exports its importers name, so the libraries stay as published (no fork, no patch),
 // and a stub that is reached after all fails loudly instead of rendering something wrong.
 // tests/unit/build/unused-code-plugin.test.ts checks the compiled surveys still keep to what the
@@ -30,6 +30,11 @@ export const MODULE_STUBS = {
   'fast-uri': `
     const fail = () => { throw new Error(${JSON.stringify(`fast-uri is left out of the browser bundle: ${WHY.uri}`)}); };
     export default { resolve: fail, equal: fail, parse: fail, serialize: fail, normalize: fail, resolveComponent: fail };
+  `,
+  // @rjsf/utils follows a $ref's JSON pointer with jsonpointer.
+  jsonpointer: `
+    const fail = () => { throw new Error(${JSON.stringify(`jsonpointer is left out of the browser bundle: ${WHY.uri}`)}); };
+    export default { get: fail, set: fail, compile: fail };
   `,
 };
 

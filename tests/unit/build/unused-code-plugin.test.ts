@@ -63,10 +63,14 @@ describe('unused-code plugin', () => {
     expect(inputs.some((input) => input.includes('node_modules/markdown-to-jsx'))).toBe(false);
   });
 
-  it('leaves fast-uri out, and says why if it is reached after all', async () => {
-    const { module, inputs } = await bundleAndImport('uri', `import UriResolver from 'fast-uri'; export const resolve = (a, b) => UriResolver.resolve(a, b);`);
-    expect(() => (module.resolve as (a: string, b: string) => string)('https://a.example/', 'b')).toThrow(/no \$ref or \$id/);
-    expect(inputs.some((input) => input.includes('node_modules/fast-uri'))).toBe(false);
+  // The libraries RJSF reaches only for a $ref or an $id.
+  it.each([
+    { library: 'fast-uri', source: `import UriResolver from 'fast-uri'; export const call = () => UriResolver.resolve('https://a.example/', 'b');` },
+    { library: 'jsonpointer', source: `import jsonpointer from 'jsonpointer'; export const call = () => jsonpointer.get({ a: 1 }, '/a');` },
+  ])('leaves $library out, and says why if it is reached after all', async ({ library, source }) => {
+    const { module, inputs } = await bundleAndImport(library, source);
+    expect(() => (module.call as () => unknown)()).toThrow(new RegExp(`^${library} is left out .*no \\$ref or \\$id`));
+    expect(inputs.some((input) => input.includes(`node_modules/${library}`))).toBe(false);
   });
 
   it('replaces the unused parts of the default RJSF registry by components that name themselves', async () => {
