@@ -7,6 +7,9 @@
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
 let listening = false;
 
+/** Whether the page listens: its screen hydrated or drawn (start.tsx). */
+export const pageListens = (): boolean => listening;
+
 /** From the page's first script (early.ts): holds the submission of a form of the app's until the page listens. */
 export function holdEarlySubmits(): void {
   document.addEventListener(

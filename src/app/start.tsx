@@ -9,24 +9,10 @@ import { App, loadServerRenderedScreen, preloadScreen } from './App';
 import { showBootFailure } from './boot';
 import { bundle } from './bundle';
 import { LISTENING_MARK, readFirstScreenState } from './first-screen-state';
-import type { Entered } from './entered-early';
+import { enteredIn, restoreEnteredBeforeReload } from './entered-before-listening';
 import { releaseHeldSubmit } from './held-submit';
 import { savedEnteredTexts } from './saved-survey';
 import { reportWindowFailures } from './window-errors';
-
-/**
- * What the customer changed in the server's screen before the page could listen: a radio or box by
- * its checked state (a box without a value attribute has the value 'on' but none by default), any
- * other field by its text.
- */
-function enteredIn(container: HTMLElement): Entered[] {
-  return [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]')].flatMap((field): Entered[] => {
-    if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
-      return field.checked === field.defaultChecked ? [] : [{ id: field.id, checked: field.checked }];
-    }
-    return field.value === field.defaultValue ? [] : [{ id: field.id, value: field.value }];
-  });
-}
 
 /** Renders the app into #root once the page's messages have loaded, hydrating the screen the server rendered there. */
 export function start(): void {
@@ -66,6 +52,8 @@ export function start(): void {
         // The server's screen is hydrated where the page shows what it rendered: the same language
         // (a catalog that failed, or the development pseudo-locale, says otherwise) and its code here.
         const hydrate = served?.locale === locale && (await loadServerRenderedScreen(window.location.pathname, served).catch(() => false));
+        // A reload before the last page listened kept what was entered there (entered-before-listening.ts).
+        restoreEnteredBeforeReload(container);
         // Drawn over, the page still starts a survey from the server's state (its answer order) unless the tab kept one.
         if (!hydrate) return render(<App served={served?.survey} onFirstScreen={listening} />);
         // What the customer entered before now is entered again once the screen listens (the code that

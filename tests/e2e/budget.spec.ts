@@ -11,7 +11,7 @@ import { bindingOf, surveyOf } from './support/survey';
 
 /**
  * JS before the first interactive input, gzip: issue #7 set 160 KB, issue 18 aims at 140 KB. The
- * budget stands just above where the first screen is (149.7 KB) and only goes down (decision 122). CSS at
+ * budget stands just above where the first screen is (149.9 KB) and only goes down (decision 122). CSS at
  * most 15 KB.
  */
 const JS_BUDGET = 150_000;

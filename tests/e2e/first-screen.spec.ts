@@ -14,7 +14,8 @@ async function holdMainScript(page: Page): Promise<() => void> {
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(MAIN_SCRIPT, async (route: Route) => {
     await held;
-    await route.fallback();
+    // The request of a page that has gone meanwhile (a reload) is not there to go on.
+    await route.fallback().catch(() => undefined);
   });
   return release;
 }
@@ -124,6 +125,25 @@ test('survey: Continue pressed before the page listens reloads nothing, and is s
   await expect(page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' })).toBeChecked();
   await expect(page).toHaveURL(/\/cancel\/seo$/);
   release();
+  await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
+});
+
+test('survey: an answer chosen before the page listens survives a reload before it listens', async ({ page }) => {
+  await signIn(page, 'paid-monthly', '/cancel');
+  const release = await holdMainScript(page);
+  await page.goto('/cancel/seo', { waitUntil: 'commit' });
+  const answer = page.getByRole('radio', { name: 'The product doesn’t fully meet my needs' });
+  await answer.check();
+  // The code of the page has not run: only its first script saw the answer.
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.locator('main input[type="radio"]').first()).toBeAttached();
+  release();
+  await page.waitForFunction(listening);
+  await expect(answer).toBeChecked();
+  // The note is taken once: a later load of the page starts from the tab's saved answers alone.
+  expect(await page.evaluate(() => sessionStorage.getItem('cancel:entered-before-listening'))).toBeNull();
+  // The answer counts, and is kept as any other: Continue takes it on.
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/[?&]step=what-could-be-better(&|$)/);
 });
 

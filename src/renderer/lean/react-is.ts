@@ -6,28 +6,19 @@
 // compares them with react-is.
 
 const ELEMENT = Symbol.for('react.element');
-const PORTAL = Symbol.for('react.portal');
-const FORWARD_REF = Symbol.for('react.forward_ref');
-const MEMO = Symbol.for('react.memo');
-/** Element types react-is answers with themselves rather than with their `$$typeof`. */
-const OWN_TYPES = new Set<unknown>(['react.fragment', 'react.profiler', 'react.strict_mode', 'react.suspense', 'react.suspense_list'].map((name) => Symbol.for(name)));
-/** `$$typeof`s of an element's type that react-is answers with. */
-const TYPE_KINDS = new Set<unknown>(['react.server_context', 'react.context', 'react.forward_ref', 'react.lazy', 'react.memo', 'react.provider'].map((name) => Symbol.for(name)));
 
-const typeOfMark = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as { $$typeof?: unknown }).$$typeof : undefined);
-
-/** react-is's typeOf. */
-function typeOf(value: unknown): unknown {
-  const mark = typeOfMark(value);
-  if (mark === PORTAL) return mark;
-  if (mark !== ELEMENT) return undefined;
+/**
+ * The `$$typeof` of a React 18 element's type. react-is's typeOf answers with it for a forwardRef or a
+ * memo type, and otherwise with something else (the element's own mark, or a built-in type such as a
+ * fragment, which is a symbol and so has no `$$typeof`).
+ */
+function kindOfElementType(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || (value as { $$typeof?: unknown }).$$typeof !== ELEMENT) return undefined;
   const type = (value as { type?: unknown }).type;
-  if (OWN_TYPES.has(type)) return type;
-  const kind = typeof type === 'object' || typeof type === 'function' ? (type as { $$typeof?: unknown } | null)?.$$typeof : undefined;
-  return TYPE_KINDS.has(kind) ? kind : mark;
+  return typeof type === 'object' || typeof type === 'function' ? (type as { $$typeof?: unknown } | null)?.$$typeof : undefined;
 }
 
-export const isForwardRef = (value: unknown): boolean => typeOf(value) === FORWARD_REF;
-export const isMemo = (value: unknown): boolean => typeOf(value) === MEMO;
+export const isForwardRef = (value: unknown): boolean => kindOfElementType(value) === Symbol.for('react.forward_ref');
+export const isMemo = (value: unknown): boolean => kindOfElementType(value) === Symbol.for('react.memo');
 
 export default { isForwardRef, isMemo };
