@@ -1,8 +1,9 @@
 // esbuild plugin: leaves out of the browser bundle the library code the product never runs.
 // @rjsf pulls in a Markdown parser, a URI library, a JSON-pointer library and a default registry of
-// fields, widgets and templates for JSON Schema features no compiled survey uses. Each left-out module is replaced by a
-// stub with the exports its importers name, so the libraries stay as published (no fork, no patch),
-// and a stub that is reached after all fails loudly instead of rendering something wrong.
+// fields, widgets and templates for JSON Schema features no compiled survey uses. Each left-out
+// module is replaced by a stub with the exports its importers name, so the libraries stay as
+// published (no fork, no patch), and a stub that is reached after all fails loudly instead of
+// rendering something wrong.
 // tests/unit/build/unused-code-plugin.test.ts checks the compiled surveys still keep to what the
 // stubs assume.
 
