@@ -1,15 +1,20 @@
 // The API calls a page has under way, so a test can let them finish before it signs in again: a
 // sign-in ends the previous session, and a call still under way on it would meet its 401.
 import type { Page, Request } from '@playwright/test';
+import { LISTENING_MARK } from '../../../src/app/first-screen-state';
 
 const underWay = new WeakMap<Page, Set<Request>>();
+/** How many /cancel/api/ calls the page has started. */
+const started = new WeakMap<Page, number>();
 
 /** Starts counting the page's /cancel/api/ calls (the guard fixture does it for every test's page). */
 export function trackApiCalls(page: Page): void {
   const calls = new Set<Request>();
   underWay.set(page, calls);
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/cancel/api/')) calls.add(request);
+    if (!new URL(request.url()).pathname.startsWith('/cancel/api/')) return;
+    calls.add(request);
+    started.set(page, (started.get(page) ?? 0) + 1);
   });
   const done = (request: Request) => void calls.delete(request);
   page.on('requestfinished', done);
@@ -17,18 +22,27 @@ export function trackApiCalls(page: Page): void {
 }
 
 /**
- * Waits (2 s at most) until the page has no /cancel/api/ call under way; at once when it has none.
- * A call the page is about to start counts too: an effect that runs after the screen it belongs to
- * is painted (the offer's eligibility, asked once step 1 shows) starts its call within a frame, so
- * the page first lets a frame and the tasks queued behind it pass.
+ * Waits until the page's calls have settled; at once on a page with none. An app still starting has
+ * its first calls ahead of it, so a page of the app (a #root) is first given until it listens (3 s
+ * at most: a page whose code is held or blocked never will). A call can lead to the next (the user's
+ * load to the offer's eligibility, asked once step 1 shows, within a frame), so the page is quiet
+ * once a frame and the tasks queued behind it pass with no call under way and none started (3 s at most).
  */
 export async function settleApiCalls(page: Page): Promise<void> {
   const calls = underWay.get(page);
   if (!calls) return;
-  if (page.url().startsWith('http')) {
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))).catch(() => undefined);
+  const onPage = page.url().startsWith('http');
+  if (onPage) {
+    await page
+      .waitForFunction((mark) => document.getElementById('root') === null || performance.getEntriesByName(mark, 'mark').length > 0, LISTENING_MARK, { timeout: 3000 })
+      .catch(() => undefined);
   }
-  for (let waited = 0; calls.size > 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + 3000;
+  for (let seen = -1; seen !== (started.get(page) ?? 0) && Date.now() < deadline; ) {
+    seen = started.get(page) ?? 0;
+    if (onPage) await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))).catch(() => undefined);
+    while (calls.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 const signedInAgain = new WeakSet<Page>();

@@ -30,7 +30,9 @@ async function watch(page: Page, problems: string[], allowed: RegExp[], reports:
     if (report?.[1]) reports.push(report[1]);
     if (message.type() !== 'error' || isFaviconMiss(message) || isEndedSessionVisitEvents(page, message.location().url, message.text())) return;
     const text = message.text();
-    if (text.startsWith('CSP violation') || !allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}`);
+    // A failed load's message names no address; its location does.
+    const where = /^Failed to load resource/.test(text) ? ` (${message.location().url})` : '';
+    if (text.startsWith('CSP violation') || !allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}${where}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 }
