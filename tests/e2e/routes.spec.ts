@@ -1,6 +1,7 @@
 // Every route and redirect of spec §2, generated from the bindings and redirects of the bundle.
 import type { Route } from '@playwright/test';
 import type { ToolkitBinding } from '../../src/model';
+import { untilPageListens } from './support/api-calls';
 import { radio, stepHeading } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { toClosingForm } from './support/quick';
@@ -133,6 +134,8 @@ test.describe('no-subscription page (spec §2)', () => {
     await expect(extraTools).toHaveAttribute('href', provider.links.extraTools);
     await expect(home).toHaveAttribute('href', provider.links.home);
     await expect(support).toHaveAttribute('href', '/kb/support/');
+    // The server's screen works before the app is there; the app records the clicks once it listens.
+    await untilPageListens(page);
     // Keep the page while clicking, to read what was recorded.
     await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
     await extraTools.click();

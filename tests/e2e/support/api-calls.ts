@@ -22,6 +22,15 @@ export function trackApiCalls(page: Page): void {
 }
 
 /**
+ * Waits until the app of the page listens (its LISTENING_MARK): a server-rendered screen shows, and its
+ * links and controls work as plain HTML, before the app's handlers are there. At once on a page
+ * without the app.
+ */
+export async function untilPageListens(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction((mark) => document.getElementById('root') === null || performance.getEntriesByName(mark, 'mark').length > 0, LISTENING_MARK, { timeout });
+}
+
+/**
  * Waits until the page's calls have settled; at once on a page with none. An app still starting has
  * its first calls ahead of it, so a page of the app (a #root) is first given until it listens (3 s
  * at most: a page whose code is held or blocked never will). A call can lead to the next (the user's
@@ -32,11 +41,7 @@ export async function settleApiCalls(page: Page): Promise<void> {
   const calls = underWay.get(page);
   if (!calls) return;
   const onPage = page.url().startsWith('http');
-  if (onPage) {
-    await page
-      .waitForFunction((mark) => document.getElementById('root') === null || performance.getEntriesByName(mark, 'mark').length > 0, LISTENING_MARK, { timeout: 3000 })
-      .catch(() => undefined);
-  }
+  if (onPage) await untilPageListens(page, 3000).catch(() => undefined);
   const deadline = Date.now() + 3000;
   for (let seen = -1; seen !== (started.get(page) ?? 0) && Date.now() < deadline; ) {
     seen = started.get(page) ?? 0;
