@@ -1,5 +1,6 @@
-// The API calls a page has under way, so a test can let them finish before it signs in again: a
-// sign-in ends the previous session, and a call still under way on it would meet its 401.
+// The API calls a page has under way, and whether its app listens yet, so a test can let the page
+// settle before it signs in again: a sign-in ends the previous session, and a call still under way
+// on it would meet its 401.
 import type { Page, Request } from '@playwright/test';
 import { LISTENING_MARK } from '../../../src/app/first-screen-state';
 
