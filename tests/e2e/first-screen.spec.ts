@@ -2,6 +2,7 @@
 // runs, in the customer's language, and the app hydrates them: the same elements, no hydration
 // error (the fixture fails a test on any console error), its effects running.
 import type { Page, Route } from '@playwright/test';
+import { untilPageListens } from './support/api-calls';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/session';
 
@@ -138,7 +139,7 @@ test('survey: an answer chosen before the page listens survives a reload before 
   await page.reload({ waitUntil: 'commit' });
   await expect(page.locator('main input[type="radio"]').first()).toBeAttached();
   release();
-  await page.waitForFunction(listening);
+  await untilPageListens(page);
   await expect(answer).toBeChecked();
   // The note is taken once: a later load of the page starts from the tab's saved answers alone.
   expect(await page.evaluate(() => sessionStorage.getItem('cancel:entered-before-listening'))).toBeNull();
@@ -156,13 +157,12 @@ function enteredEarlyRequests(page: Page): string[] {
   return urls;
 }
 
-const listening = () => performance.getEntriesByName('cancel:listening').length > 0;
 
 // growth-kit opens on a form with a box (the agreement) that has no value attribute.
 test('survey with a box: with nothing entered before the page listens, no code to enter it again is fetched', async ({ page }) => {
   const requests = enteredEarlyRequests(page);
   await signIn(page, 'paid-annual', '/cancel/growth-kit');
-  await page.waitForFunction(listening);
+  await untilPageListens(page);
   await expect(page.locator('#root_agreement')).not.toBeChecked();
   expect(requests).toEqual([]);
 });
@@ -174,7 +174,7 @@ test('survey with a box: a box ticked before the page listens is still ticked af
   await page.goto('/cancel/growth-kit', { waitUntil: 'commit' });
   await page.locator('#root_agreement').check();
   release();
-  await page.waitForFunction(listening);
+  await untilPageListens(page);
   await expect(page.locator('#root_agreement')).toBeChecked();
   expect(requests).toHaveLength(1);
 });

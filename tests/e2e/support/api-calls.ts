@@ -4,20 +4,19 @@
 import type { Page, Request } from '@playwright/test';
 import { LISTENING_MARK } from '../../../src/app/first-screen-state';
 
-const underWay = new WeakMap<Page, Set<Request>>();
-/** How many /cancel/api/ calls the page has started. */
-const started = new WeakMap<Page, number>();
+/** The /cancel/api/ calls a page has under way, and how many it has started. */
+const tracked = new WeakMap<Page, { underWay: Set<Request>; started: number }>();
 
 /** Starts counting the page's /cancel/api/ calls (the guard fixture does it for every test's page). */
 export function trackApiCalls(page: Page): void {
-  const calls = new Set<Request>();
-  underWay.set(page, calls);
+  const calls = { underWay: new Set<Request>(), started: 0 };
+  tracked.set(page, calls);
   page.on('request', (request) => {
     if (!new URL(request.url()).pathname.startsWith('/cancel/api/')) return;
-    calls.add(request);
-    started.set(page, (started.get(page) ?? 0) + 1);
+    calls.underWay.add(request);
+    calls.started += 1;
   });
-  const done = (request: Request) => void calls.delete(request);
+  const done = (request: Request) => void calls.underWay.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
@@ -39,15 +38,15 @@ export async function untilPageListens(page: Page, timeout?: number): Promise<vo
  * once a frame and the tasks queued behind it pass with no call under way and none started (3 s at most).
  */
 export async function settleApiCalls(page: Page): Promise<void> {
-  const calls = underWay.get(page);
+  const calls = tracked.get(page);
   if (!calls) return;
   const onPage = page.url().startsWith('http');
   if (onPage) await untilPageListens(page, 3000).catch(() => undefined);
   const deadline = Date.now() + 3000;
-  for (let seen = -1; seen !== (started.get(page) ?? 0) && Date.now() < deadline; ) {
-    seen = started.get(page) ?? 0;
+  for (let seen = -1; seen !== calls.started && Date.now() < deadline; ) {
+    seen = calls.started;
     if (onPage) await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))).catch(() => undefined);
-    while (calls.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (calls.underWay.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
