@@ -6,6 +6,7 @@
 // what it replaces.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeRegExp } from './escape-regexp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,8 +16,7 @@ export const LEAN_MODULES = {
   'react-is/index.js': 'src/renderer/lean/react-is.ts',
 };
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const separators = (path) => path.split('/').map(escape).join('[\\\\/]');
+const separators = (path) => path.split('/').map(escapeRegExp).join('[\\\\/]');
 
 /**
  * @param {Record<string, string>} [modules]

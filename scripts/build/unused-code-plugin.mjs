@@ -8,6 +8,7 @@
 // stubs assume.
 
 import { relative, resolve, sep } from 'node:path';
+import { escapeRegExp } from './escape-regexp.mjs';
 
 /** Why each kind of module can go; quoted by the error a stub throws if it is reached after all. */
 const WHY = {
@@ -168,14 +169,13 @@ const leftOutModule = `
   }
 `;
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * @param {{ modules?: Record<string, string>, rjsf?: Record<string, string[]> }} [options]
  * @returns {import('esbuild').Plugin}
  */
 export function unusedCodePlugin({ modules = MODULE_STUBS, rjsf = RJSF_UNUSED, rjsfUtils = RJSF_UTILS_UNUSED } = {}) {
-  const bare = new RegExp(`^(${Object.keys(modules).map(escape).join('|')})$`);
+  const bare = new RegExp(`^(${Object.keys(modules).map(escapeRegExp).join('|')})$`);
   return {
     name: 'unused-code',
     setup(build) {
