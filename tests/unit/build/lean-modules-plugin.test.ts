@@ -152,14 +152,16 @@ describe('the lean-modules plugin', () => {
   it('takes each stand-in in place of its library, and the library’s code stays out', async () => {
     const { inputs } = await rjsfInputs(true);
     for (const standIn of Object.values(LEAN_MODULES)) expect(inputs).toContain(standIn);
-    expect(inputs.filter((input) => /node_modules\/(fast-equals|react-is\/cjs)\//.test(input))).toEqual([]);
+    expect(inputs.filter((input) => /node_modules\/(fast-equals|react-is\/cjs|@x0k\/json-schema-merge)\//.test(input))).toEqual([]);
   });
 
   it('replaces modules that only the RJSF parts the stand-ins were made for import', async () => {
     const { inputs, importers } = await rjsfInputs(false);
     expect(inputs.some((input) => input.includes('node_modules/fast-equals/'))).toBe(true);
+    expect(inputs.some((input) => input.includes('node_modules/@x0k/json-schema-merge/'))).toBe(true);
     const importersOf = (library: string) => importers.get(join('node_modules', library).split('\\').join('/')) ?? [];
     expect(importersOf('react-is/index.js')).toEqual(['node_modules/@rjsf/utils/lib/getWidget.js']);
     expect(importersOf('@rjsf/utils/lib/deepEquals.js').length).toBeGreaterThan(0);
+    expect(importersOf('@rjsf/utils/lib/schema/shallowAllOfMerge.js').sort()).toEqual(['node_modules/@rjsf/utils/lib/schema/omitExtraData.js', 'node_modules/@rjsf/utils/lib/schema/retrieveSchema.js']);
   });
 });
