@@ -10,7 +10,8 @@ import type { SurveyText, TextPlace } from '../survey';
 
 export { surveyTexts };
 
-const COMMENT = 'Survey text (English source is the id)';
+/** The comment that marks a survey text's catalog entry (scripts/i18n/app-catalogs.ts reads it). */
+export const SURVEY_TEXT_COMMENT = 'Survey text (English source is the id)';
 
 /**
  * The catalog messages of a compiled bundle's texts, one per place the text is written (Lingui merges
@@ -27,7 +28,7 @@ export async function surveyMessages(bundle: CompiledBundle, root: string): Prom
       id: text,
       message: text,
       origin: [join(root, file), line],
-      ...(index === 0 ? { comment: COMMENT } : {}),
+      ...(index === 0 ? { comment: SURVEY_TEXT_COMMENT } : {}),
     }));
   });
 }

@@ -84,9 +84,12 @@ export type SurveyTextValues = Readonly<Record<string, string | number | undefin
  * The one translator of survey texts from the compiled model: the English text is the message id, an
  * ICU message (`{months, plural, one {# month} other {# months}}`) rendered with `values` by the
  * active language's plural rules. Every survey text is in every catalog (the build compiles them
- * strictly), so the English fallback only covers a text added without running the extraction.
+ * strictly), but the app's catalogs leave out a plain text that reads the same in their language
+ * (every one in English: scripts/i18n/app-catalogs.ts), and this gives it as it stands. The English
+ * fallback of Lingui only covers an ICU text added without running the extraction.
  */
 export function translateSurveyText(english: string, values?: SurveyTextValues): string {
   // Before a language is active nothing is on screen; Lingui would throw.
-  return i18n.locale ? i18n._(english, values) : english;
+  if (!i18n.locale || (i18n.messages[english] === undefined && !english.includes('{'))) return english;
+  return i18n._(english, values);
 }

@@ -1,13 +1,14 @@
 // What the app build leaves out of the browser for its first screen to fit its budget: the kinds of
 // step no survey asks (scripts/build/unused-kinds-plugin.mjs), the bundle's cancellation policies and
-// experiments (scripts/build/app-bundle-plugin.mjs) and the emails' texts in the catalogs (scripts/i18n/app-catalogs.ts).
+// experiments (scripts/build/app-bundle-plugin.mjs), and the emails' texts and the survey texts that read
+// as their English in the catalogs (scripts/i18n/app-catalogs.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { appBundlePlugin, SERVER_ONLY_KEYS, SERVER_RECORD_KEYS } from '../../../scripts/build/app-bundle-plugin.mjs';
 import { keepKinds, unusedKindsPlugin, usedStepTypes } from '../../../scripts/build/unused-kinds-plugin.mjs';
-import { isServerOnly, withoutMessages } from '../../../scripts/i18n/app-catalogs';
+import { isServerOnly, isSurveyText, withoutMessages } from '../../../scripts/i18n/app-catalogs';
 import { readPo } from '../../../scripts/i18n/po-file';
 import type { CompiledBundle } from '../../../src/model';
 
@@ -77,10 +78,26 @@ describe('the app’s catalogs', () => {
 
   it('are the compiled module with those messages removed, \\xHH escapes read as Lingui writes them', () => {
     const compiled = 'import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\\"a\\":[\\"30\\xA0%\\"],\\"b\\":[\\"Hello \\\\\\\\ x\\"],\\"mail\\":[\\"Subject\\"]}");';
-    const app = withoutMessages(compiled, new Set(['mail']));
+    const app = withoutMessages(compiled, (id) => id === 'mail');
     const parsed = JSON.parse(JSON.parse(/JSON\.parse\((".*")\);$/.exec(app)?.[1] ?? '""') as string) as Record<string, string[]>;
     expect(parsed).toEqual({ a: ['30\u00a0%'], b: ['Hello \\ x'] });
     expect(app.startsWith('import type{Messages}from"@lingui/core";export const messages=JSON.parse(')).toBe(true);
+  });
+
+  it('leave out the survey texts that read as their English: all of them in English, none of them translated', async () => {
+    const entries = readPo(readFileSync(join(ROOT, 'locales/en/messages.po'), 'utf8'));
+    const surveyTexts = entries.filter(isSurveyText).map((entry) => entry.msgid);
+    expect(surveyTexts).toEqual(expect.arrayContaining(['Not sure yet', 'SEO Toolkit']));
+    const catalog = async (path: string) => ((await import(join(ROOT, path))) as { messages: Record<string, unknown> }).messages;
+    const [server, english, german] = await Promise.all([catalog('src/generated/locales/en.ts'), catalog('src/generated/locales/app/en.ts'), catalog('src/generated/locales/app/de.ts')]);
+    const plain = surveyTexts.filter((id) => !id.includes('{'));
+    expect(plain.length).toBeGreaterThan(50);
+    for (const id of plain) expect(server[id], id).toEqual([id]);
+    expect(plain.filter((id) => id in english)).toEqual([]);
+    // An ICU text compiles into parts, so it stays; so does every message of the app's own.
+    expect(surveyTexts.filter((id) => id.includes('{')).every((id) => id in english)).toBe(true);
+    expect(Object.keys(english).length).toBe(Object.keys(server).length - plain.length - entries.filter(isServerOnly).length);
+    expect(german['Not sure yet']).toEqual(['Weiß ich noch nicht']);
   });
 
   it('are written for every locale, without the German email’s subject the server’s catalog has', () => {
