@@ -120,6 +120,15 @@ describe('precompiled step validators', () => {
     expect(utils.retrieveSchema(schema, { answer: 'another-account' }).required).toEqual(['answer']);
   });
 
+  it('report an error by where, which keyword and its params: no English message, no schema or data beside it', async () => {
+    const reason = form('cancellation', 'paid', 'reason');
+    const validator = await validatorFor(reason);
+    const { errors } = validator.validateFormData({ answer: 'other', details: { other: 'x'.repeat(1501) } }, reason.schema as RJSFSchema);
+    const tooLong = errors.find((error) => error.name === 'maxLength');
+    expect(tooLong).toMatchObject({ property: '.details.other', params: { limit: 1500 } });
+    for (const [path, code] of [...files].filter(([name]) => name.endsWith('.cjs'))) expect(code, path).not.toMatch(/\bmessage:|\bparentSchema:/);
+  });
+
   it('generated code never compiles code at run time', () => {
     const modules = [...files].filter(([path]) => path.endsWith('.cjs'));
     expect(modules.length).toBeGreaterThan(0);
