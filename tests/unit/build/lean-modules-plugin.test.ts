@@ -162,6 +162,7 @@ describe('the lean-modules plugin', () => {
     const importersOf = (library: string) => importers.get(join('node_modules', library).split('\\').join('/')) ?? [];
     expect(importersOf('react-is/index.js')).toEqual(['node_modules/@rjsf/utils/lib/getWidget.js']);
     expect(importersOf('@rjsf/utils/lib/deepEquals.js').length).toBeGreaterThan(0);
+    expect(importersOf('@rjsf/utils/lib/schema/getDefaultFormState.js')).toEqual(['node_modules/@rjsf/utils/lib/schema/index.js']);
     expect(importersOf('@rjsf/utils/lib/schema/shallowAllOfMerge.js').sort()).toEqual(['node_modules/@rjsf/utils/lib/schema/omitExtraData.js', 'node_modules/@rjsf/utils/lib/schema/retrieveSchema.js']);
   });
 });
