@@ -10,6 +10,11 @@ export type LaterScreens = typeof import('./later-screens');
 
 const later = lazyScreen<LaterScreens>(() => loadChunk('SurveyLaterScreens', () => import('./later-screens')));
 
+/** The later screens' module, loaded (once) now: for what a screen does with them, not only what it shows. */
+export function loadLaterScreens(): Promise<LaterScreens> {
+  return later.load();
+}
+
 /**
  * The later screens' module once loaded. `needed`: the page shows one of them now, so they load at
  * once; else they load at an idle moment once `warm` (the first question is on screen). A failed load

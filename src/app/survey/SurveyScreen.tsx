@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
-import { buildPayload, completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData, type SurveyState } from '../../engine';
+import { completesSurvey, currentStep, initialData, isOfferStep, orderedAnswers, stepIndicator, stepTextValues, transition, type StepData, type SurveyState } from '../../engine';
 import { translateSurveyText } from '../../i18n';
 import type { Audience, CompiledFlow, CompiledStep, CompiledSurvey, FormStep, ToolkitBinding } from '../../model';
 import { isBlankData, STEP_HEADING_ID, StepForm, stepTitle } from '../../renderer';
@@ -14,9 +14,9 @@ import type { ReadyUser } from '../components/WithUser';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
 import { cancelNowOnEveryScreen, pagePolicy, replacesClosingForm } from '../policy';
 import { clearReceipt, saveReceipt, savedReceipt } from '../saved-survey';
-import { newAttempt, submitSurvey, type SubmissionAttempt } from '../submission';
+import type { SubmissionAttempt } from '../submission';
 import { CancelNow } from './CancelNow';
-import { useLaterScreens } from './LaterScreen';
+import { loadLaterScreens, useLaterScreens } from './LaterScreen';
 import { useOfferEligibility } from './use-offer-eligibility';
 import { DECLARE_STEP, useSurvey } from './use-survey';
 import { useStepValidator } from './use-validator';
@@ -198,20 +198,14 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
     }
   };
 
-  /** The survey stored (spec §3) and, where the link confirms, its email asked for. */
+  /** The survey stored (spec §3) and, where the link confirms, its email asked for (with the later screens' code). */
   const submitSurveyStep = (data: StepData) =>
     runSubmission(async () => {
-      const completed = transition(survey, state, { type: 'continue', data });
-      const payload = buildPayload(survey, completed, {
-        user: ready.user,
-        timestamp: ready.timestamp,
-        toolkit: binding.toolkit,
-        translate: translateSurveyText,
-      });
-      attempt.current ??= newAttempt();
+      const screens = later ?? (await loadLaterScreens());
+      attempt.current ??= screens.newAttempt();
       const save = (current: SubmissionAttempt) => saveAttempt('submission', binding.route, current);
-      const result = await submitSurvey(api, attempt.current, payload, binding.confirmRoute !== undefined, undefined, save);
-      setResendIn(result.resendInSeconds);
+      const confirmByEmail = binding.confirmRoute !== undefined;
+      setResendIn(await screens.sendSurvey({ survey, state, data, binding, ready, api, confirmByEmail, attempt: attempt.current, save }));
       visit.record(() => (binding.confirmRoute === undefined ? [{ type: 'submitted' }] : [{ type: 'submitted' }, { type: 'email-sent' }]));
       visit.end();
       attempt.current = null;
@@ -224,7 +218,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
   const submitDeclaration = (data: StepData) =>
     runSubmission(async () => {
       if (!closing || !later) return;
-      attempt.current ??= newAttempt();
+      attempt.current ??= later.newAttempt();
       const save = (changed: SubmissionAttempt) => saveAttempt('submission', binding.route, changed);
       const sent = await later.sendDeclaration({ survey, state, binding, policy, ready, api, closing, data, viaControl, attempt: attempt.current, save });
       setResendIn(sent.resendIn);

@@ -3,12 +3,12 @@
 // cancellation takes effect at once or the questions were skipped, declare-cancellation. Part of the
 // later screens' chunk: the first screen does not carry it.
 import type { ApiClient } from '../../api';
-import { buildPayload, transition, type StepData, type SurveyState } from '../../engine';
-import { translateSurveyText } from '../../i18n';
+import type { StepData, SurveyState } from '../../engine';
 import type { CancellationPolicy, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
 import { declaredName } from '../../renderer/declaration-form';
 import type { ReadyUser } from '../components/WithUser';
-import { submitSurvey, unlessTooSoon, type SubmissionAttempt } from '../submission';
+import { unlessTooSoon, type SubmissionAttempt } from '../submission';
+import { sendSurvey } from './survey-submission';
 
 export interface Declaration {
   survey: CompiledSurvey;
@@ -35,9 +35,7 @@ export interface Declaration {
 export async function sendDeclaration(d: Declaration): Promise<{ receipt?: DeclarationReceipt; resendIn?: number }> {
   let resendIn: number | undefined;
   if (!d.viaControl) {
-    const completed = transition(d.survey, d.state, { type: 'continue', data: d.data });
-    const payload = buildPayload(d.survey, completed, { user: d.ready.user, timestamp: d.ready.timestamp, toolkit: d.binding.toolkit, translate: translateSurveyText });
-    ({ resendInSeconds: resendIn } = await submitSurvey(d.api, d.attempt, payload, d.policy.effect === 'email-link', undefined, d.save));
+    resendIn = await sendSurvey({ ...d, confirmByEmail: d.policy.effect === 'email-link' });
   }
   let receipt: DeclarationReceipt | undefined;
   if ((d.viaControl || d.policy.effect === 'immediate') && !d.attempt.emailSent) {

@@ -1,8 +1,9 @@
 // The survey page's screens after its questions: the confirmations, the offers and the policies'
-// declaration (with its sending). They are one chunk of their own, loaded once the first question shows (LaterScreen.tsx),
+// declaration, with the sending of the survey and of the declaration. They are one chunk of their own, loaded once the first question shows (LaterScreen.tsx),
 // so the first screen does not wait for them.
 export { Confirmation } from './Confirmation';
 export { sendDeclaration } from './declaration-submission';
+export { newAttempt, sendSurvey } from './survey-submission';
 export { DeclarationScreen } from './DeclarationScreen';
 export { OfferAccepted } from './OfferAccepted';
 export { OfferScreen } from './OfferScreen';
