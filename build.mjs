@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { appBundlePlugin } from './scripts/build/app-bundle-plugin.mjs';
+import { laterOnlySources } from './scripts/build/catalog-split.mjs';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { leanModulesPlugin } from './scripts/build/lean-modules-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
@@ -43,6 +44,21 @@ const compileSurvey = () => run(tsx, ['scripts/survey/compile.ts']);
 
 /** locales/*.po → src/generated/locales/*.ts, one lazily loaded chunk per language. */
 const compileCatalogs = () => run(process.execPath, ['scripts/i18n/compile.mjs']);
+
+/** Where the build lists the source files only the screens after a survey page's first ones reach. */
+export const LATER_SOURCES_FILE = 'src/generated/locales/later-sources.json';
+
+/**
+ * Splits the app's catalogs by the app's module graph: the messages only the later screens use go to
+ * a part they load (scripts/build/catalog-split.mjs, scripts/i18n/app-catalogs.ts). The graph is read
+ * from a build of the app that writes nothing: it does not depend on what the catalogs hold.
+ */
+async function splitCatalogs(dev) {
+  const options = appBuildOptions({ dev });
+  const { metafile } = await esbuild.build({ ...options, write: false, minify: false, plugins: options.plugins.filter((plugin) => !['compress', 'preload-manifest'].includes(plugin.name)) });
+  writeFileSync(join(root, LATER_SOURCES_FILE), `${JSON.stringify(laterOnlySources(metafile), null, 2)}\n`);
+  run(tsx, ['scripts/i18n/app-catalogs.ts', '--later-sources', LATER_SOURCES_FILE]);
+}
 
 /**
  * src/generated/survey.json → dist/survey-graph/<survey>-<view>.svg, embedded by the /dev/survey page.
@@ -196,6 +212,7 @@ async function main() {
   const dev = process.argv.includes('--dev');
   compileSurvey();
   compileCatalogs();
+  await splitCatalogs(dev);
   drawSurveyPictures();
   await buildApp(dev);
   await buildServer();

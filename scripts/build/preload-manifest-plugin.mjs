@@ -13,6 +13,8 @@ export const PRELOADS_FILE = 'preloads.json';
 const START = 'src/app/start.tsx';
 const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
 const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
+/** The later screens' part of a catalog (src/i18n, loadLaterMessages). */
+const LATER_CATALOG = /^src\/generated\/locales\/app\/later\/([a-z]{2})\.ts$/;
 
 /** The output files `file` imports statically, itself included, transitively. */
 function closure(outputs, file, seen = new Set()) {
@@ -23,7 +25,8 @@ function closure(outputs, file, seen = new Set()) {
 }
 
 /**
- * The manifest of a build: `{ app: [url, ...], screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] } }`,
+ * The manifest of a build: `{ app: [url, ...], screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] },
+ * laterCatalogs: { en: [url, ...] } }`,
  * each list in load order and without the files the entry point preloads already.
  * @param {import('esbuild').Metafile} metafile
  * @param {{ entries: string[], outdir: string, publicPath: string }} options
@@ -33,16 +36,18 @@ export function preloadManifest(metafile, { entries, outdir, publicPath }) {
   const shell = new Set();
   for (const file of Object.keys(outputs)) if (entries.includes(outputs[file].entryPoint ?? '')) closure(outputs, file, shell);
   const url = (file) => `${publicPath}/${relative(outdir, file).split('\\').join('/')}`;
-  const manifest = { app: [], screens: {}, catalogs: {} };
+  const manifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {} };
   for (const [file, output] of Object.entries(outputs)) {
     const start = output.entryPoint === START;
     const screen = SCREEN.exec(output.entryPoint ?? '')?.[1];
     const catalog = CATALOG.exec(output.entryPoint ?? '')?.[1];
-    if (!start && !screen && !catalog) continue;
+    const laterCatalog = LATER_CATALOG.exec(output.entryPoint ?? '')?.[1];
+    if (!start && !screen && !catalog && !laterCatalog) continue;
     const files = [...closure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
     if (start) manifest.app = files;
     else if (screen) manifest.screens[screen] = files;
-    else manifest.catalogs[catalog] = files;
+    else if (catalog) manifest.catalogs[catalog] = files;
+    else manifest.laterCatalogs[laterCatalog] = files;
   }
   return manifest;
 }

@@ -37,6 +37,30 @@ const CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
   [PSEUDO_LOCALE]: () => import('../generated/locales/app/pseudo-LOCALE'),
 };
 
+/**
+ * Each locale's messages that only the screens after a survey page's first ones show (the main,
+ * no-subscription and confirm pages, the confirmations, offers and declaration): each its own chunk,
+ * loaded with those screens (loadLaterMessages). The build picks them from its module graph
+ * (scripts/build/catalog-split.mjs).
+ */
+const LATER_CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
+  de: () => import('../generated/locales/app/later/de'),
+  en: () => import('../generated/locales/app/later/en'),
+  es: () => import('../generated/locales/app/later/es'),
+  fr: () => import('../generated/locales/app/later/fr'),
+  it: () => import('../generated/locales/app/later/it'),
+  ja: () => import('../generated/locales/app/later/ja'),
+  ko: () => import('../generated/locales/app/later/ko'),
+  nl: () => import('../generated/locales/app/later/nl'),
+  pl: () => import('../generated/locales/app/later/pl'),
+  pt: () => import('../generated/locales/app/later/pt'),
+  sv: () => import('../generated/locales/app/later/sv'),
+  tr: () => import('../generated/locales/app/later/tr'),
+  vi: () => import('../generated/locales/app/later/vi'),
+  zh: () => import('../generated/locales/app/later/zh'),
+  [PSEUDO_LOCALE]: () => import('../generated/locales/app/later/pseudo-LOCALE'),
+};
+
 /** Loads a code chunk; the app passes one with the spec's time-out and a clear error (monitoring's loadChunk). */
 export type ChunkLoader = <T>(chunk: string, load: () => Promise<T>) => Promise<T>;
 
@@ -70,10 +94,35 @@ export function activateFallbackLanguage(loadChunk: ChunkLoader = plainLoad): Pr
   return activateLocale(SOURCE_LANGUAGE, loadChunk);
 }
 
+const laterLoads = new Map<Locale, Promise<void>>();
+let languageActive: () => void = () => undefined;
+/** Settles once the page's language is active (its own, or English in its place). */
+const activeLanguage = new Promise<void>((resolve) => (languageActive = resolve));
+
+/**
+ * Adds (once per language; again after a failure) the later screens' messages to the active
+ * language's, once the page has activated one: their loaders wait for it with their code, which may
+ * start loading before the language is known. On the server there is nothing to add: it renders
+ * with the whole catalogs (src/ssr/render.tsx).
+ */
+export async function loadLaterMessages(loadChunk: ChunkLoader = plainLoad): Promise<void> {
+  if (typeof document === 'undefined') return;
+  await activeLanguage;
+  const locale = i18n.locale as Locale;
+  let load = laterLoads.get(locale);
+  if (!load) {
+    load = loadChunk(`messages-later-${locale}`, LATER_CATALOGS[locale]).then(({ messages }) => i18n.load(locale, messages));
+    load.catch(() => laterLoads.delete(locale));
+    laterLoads.set(locale, load);
+  }
+  await load;
+}
+
 async function activateLocale(locale: Locale, loadChunk: ChunkLoader): Promise<Locale> {
   const { messages } = await loadChunk(`messages-${locale}`, CATALOGS[locale]);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = htmlLang(locale);
+  languageActive();
   return locale;
 }
 

@@ -20,6 +20,8 @@ export interface PreloadManifest {
   screens: Record<string, string[]>;
   /** By language: the files of its catalog. */
   catalogs: Record<string, string[]>;
+  /** By language: the files of its catalog's part for the screens after a survey page's first ones (src/i18n). */
+  laterCatalogs: Record<string, string[]>;
 }
 
 /**
@@ -41,10 +43,11 @@ export function pageLanguage(url: string, sessionLanguage: string | undefined): 
   return languageOf(sessionLanguage, url);
 }
 
-/** The <link rel="modulepreload"> tags for the screen at `path` in `language`. */
+/** The <link rel="modulepreload"> tags for the screen at `path` in `language`: a screen other than a survey page's loads the later part of its catalog too. */
 export function preloadLinks(manifest: PreloadManifest, path: string, language: string): string {
   const screen = screenOf(path);
-  const files = [...manifest.app, ...(manifest.catalogs[language] ?? []), ...(screen ? (manifest.screens[screen] ?? []) : [])];
+  const later = screen !== null && screen !== 'SurveyPage' ? (manifest.laterCatalogs[language] ?? []) : [];
+  const files = [...manifest.app, ...(manifest.catalogs[language] ?? []), ...later, ...(screen ? (manifest.screens[screen] ?? []) : [])];
   return [...new Set(files)].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
 }
 
@@ -65,7 +68,7 @@ export function withPreloads(html: string, links: string, deferred = false): str
 export function manifestReader(appDir: string): () => PreloadManifest {
   const file = join(appDir, PRELOADS_FILE);
   let cached: { mtimeMs: number; manifest: PreloadManifest } | undefined;
-  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {} };
+  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {} };
   return () => {
     try {
       const { mtimeMs } = statSync(file);

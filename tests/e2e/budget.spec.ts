@@ -11,10 +11,10 @@ import { bindingOf, surveyOf } from './support/survey';
 
 /**
  * JS before the first interactive input, gzip: issue #7 set 160 KB, issue 18 aims at 140 KB. The
- * budget stands just above where the first screen is (142.8 KB) and only goes down (decision 122). CSS at
+ * budget stands just above where the first screen is (141.8 KB) and only goes down (decision 122). CSS at
  * most 15 KB.
  */
-const JS_BUDGET = 143_000;
+const JS_BUDGET = 142_000;
 const CSS_BUDGET = 15_000;
 
 const read = (asset: string) => readFileSync(join(process.cwd(), 'dist/app/assets', asset), 'utf8');

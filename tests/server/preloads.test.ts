@@ -22,7 +22,7 @@ describe('preloadManifest (build)', () => {
     const metafile: Metafile = {
       inputs: {},
       outputs: {
-        [`${A}/main-1.js`]: output('src/app/main.ts', [`${A}/chunks/shared-1.js`], [`${A}/chunks/start-1.js`, `${A}/chunks/SurveyPage-1.js`, `${A}/chunks/en-1.js`]),
+        [`${A}/main-1.js`]: output('src/app/main.ts', [`${A}/chunks/shared-1.js`], [`${A}/chunks/start-1.js`, `${A}/chunks/SurveyPage-1.js`, `${A}/chunks/en-1.js`, `${A}/chunks/en-2.js`]),
         [`${A}/chunks/start-1.js`]: output('src/app/start.tsx', [`${A}/chunks/shared-1.js`, `${A}/chunks/react-1.js`]),
         [`${A}/chunks/react-1.js`]: output(undefined, []),
         [`${A}/chunks/shared-1.js`]: output(undefined, []),
@@ -30,6 +30,7 @@ describe('preloadManifest (build)', () => {
         [`${A}/chunks/forms-1.js`]: output(undefined, []),
         [`${A}/chunks/abc-1.js`]: output('src/generated/validators/abc.cjs', []),
         [`${A}/chunks/en-1.js`]: output('src/generated/locales/en.ts', [`${A}/chunks/shared-1.js`]),
+        [`${A}/chunks/en-2.js`]: output('src/generated/locales/app/later/en.ts', [`${A}/chunks/shared-1.js`]),
         [`${A}/main-1.css`]: output(undefined, []),
       },
     };
@@ -37,6 +38,7 @@ describe('preloadManifest (build)', () => {
       app: ['/cancel/assets/chunks/start-1.js', '/cancel/assets/chunks/react-1.js'],
       screens: { SurveyPage: ['/cancel/assets/chunks/SurveyPage-1.js', '/cancel/assets/chunks/forms-1.js'] },
       catalogs: { en: ['/cancel/assets/chunks/en-1.js'] },
+      laterCatalogs: { en: ['/cancel/assets/chunks/en-2.js'] },
     });
   });
 });
@@ -46,6 +48,7 @@ describe('the page’s preloads (server)', () => {
     app: [],
     screens: { SurveyPage: ['/s.js', '/shared.js'], MainPage: ['/m.js', '/shared.js'], ConfirmPage: ['/c.js'], NoSubscriptionPage: ['/n.js'] },
     catalogs: { en: ['/en.js'], de: ['/de.js'] },
+    laterCatalogs: { en: ['/en-later.js'], de: ['/de-later.js'] },
   };
 
   it('knows which screen a path shows, as the app’s route table does', () => {
@@ -78,6 +81,14 @@ describe('the page’s preloads (server)', () => {
     expect(preloadLinks(manifest, '/cancel/a/b/c', 'fr')).toBe('');
   });
 
+  it('links the later part of the catalog for every screen but a survey page’s, whose first screen does without it', () => {
+    const hrefs = (path: string) => preloadLinks(manifest, path, 'de').split('\n').map((link) => /href="([^"]+)"/.exec(link)?.[1]);
+    expect(hrefs('/cancel')).toEqual(['/de.js', '/de-later.js', '/m.js', '/shared.js']);
+    expect(hrefs('/cancel/no-subscription')).toEqual(['/de.js', '/de-later.js', '/n.js']);
+    expect(hrefs('/cancel/seo/confirm-unsubscribe')).toEqual(['/de.js', '/de-later.js', '/c.js']);
+    expect(hrefs('/cancel/seo')).not.toContain('/de-later.js');
+  });
+
   it('links the app’s start first; a page with a server-rendered screen gets them all in a template', () => {
     const links = preloadLinks({ ...manifest, app: ['/start.js', '/shared.js'] }, '/cancel/seo', 'de');
     expect(links.split('\n')).toEqual(['/start.js', '/shared.js', '/de.js', '/s.js'].map((href) => `<link rel="modulepreload" href="${href}">`));
@@ -90,7 +101,7 @@ describe('the page’s preloads (server)', () => {
 
   it('reads the manifest again only after a new build, and does without one', () => {
     const read = manifestReader(dir);
-    expect(read()).toEqual({ app: [], screens: {}, catalogs: {} });
+    expect(read()).toEqual({ app: [], screens: {}, catalogs: {}, laterCatalogs: {} });
     const file = join(dir, 'preloads.json');
     writeFileSync(file, JSON.stringify(manifest));
     expect(read()).toEqual(manifest);

@@ -8,7 +8,7 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { appBundlePlugin, SERVER_ONLY_KEYS, SERVER_RECORD_KEYS } from '../../../scripts/build/app-bundle-plugin.mjs';
 import { keepKinds, unusedKindsPlugin, usedStepTypes } from '../../../scripts/build/unused-kinds-plugin.mjs';
-import { isServerOnly, isSurveyText, withoutMessages } from '../../../scripts/i18n/app-catalogs';
+import { catalogParts, isServerOnly, isSurveyText } from '../../../scripts/i18n/app-catalogs';
 import { readPo } from '../../../scripts/i18n/po-file';
 import type { CompiledBundle } from '../../../src/model';
 
@@ -76,12 +76,13 @@ describe('the app’s catalogs', () => {
     expect(serverOnly.every((id) => entries.find((entry) => entry.msgid === id)?.origins.every((origin) => origin.startsWith('src/server/')))).toBe(true);
   });
 
-  it('are the compiled module with those messages removed, \\xHH escapes read as Lingui writes them', () => {
+  it('are the compiled module in two parts, each message where it goes or in neither, \\xHH escapes read as Lingui writes them', () => {
     const compiled = 'import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\\"a\\":[\\"30\\xA0%\\"],\\"b\\":[\\"Hello \\\\\\\\ x\\"],\\"mail\\":[\\"Subject\\"]}");';
-    const app = withoutMessages(compiled, (id) => id === 'mail');
-    const parsed = JSON.parse(JSON.parse(/JSON\.parse\((".*")\);$/.exec(app)?.[1] ?? '""') as string) as Record<string, string[]>;
-    expect(parsed).toEqual({ a: ['30\u00a0%'], b: ['Hello \\ x'] });
-    expect(app.startsWith('import type{Messages}from"@lingui/core";export const messages=JSON.parse(')).toBe(true);
+    const parts = catalogParts(compiled, (id) => (id === 'mail' ? 'none' : id === 'b' ? 'later' : 'first'));
+    const parsed = (module: string) => JSON.parse(JSON.parse(/JSON\.parse\((".*")\);$/.exec(module)?.[1] ?? '""') as string) as Record<string, string[]>;
+    expect(parsed(parts.first)).toEqual({ a: ['30\u00a0%'] });
+    expect(parsed(parts.later)).toEqual({ b: ['Hello \\ x'] });
+    expect(parts.first.startsWith('import type{Messages}from"@lingui/core";export const messages=JSON.parse(')).toBe(true);
   });
 
   it('leave out the survey texts that read as their English: all of them in English, none of them translated', async () => {
@@ -89,7 +90,13 @@ describe('the app’s catalogs', () => {
     const surveyTexts = entries.filter(isSurveyText).map((entry) => entry.msgid);
     expect(surveyTexts).toEqual(expect.arrayContaining(['Not sure yet', 'SEO Toolkit']));
     const catalog = async (path: string) => ((await import(join(ROOT, path))) as { messages: Record<string, unknown> }).messages;
-    const [server, english, german] = await Promise.all([catalog('src/generated/locales/en.ts'), catalog('src/generated/locales/app/en.ts'), catalog('src/generated/locales/app/de.ts')]);
+    const [server, first, later, german] = await Promise.all([
+      catalog('src/generated/locales/en.ts'),
+      catalog('src/generated/locales/app/en.ts'),
+      catalog('src/generated/locales/app/later/en.ts'),
+      catalog('src/generated/locales/app/de.ts'),
+    ]);
+    const english = { ...first, ...later };
     const plain = surveyTexts.filter((id) => !id.includes('{'));
     expect(plain.length).toBeGreaterThan(50);
     for (const id of plain) expect(server[id], id).toEqual([id]);
