@@ -13,6 +13,7 @@ import { laterOnlySources } from './scripts/build/catalog-split.mjs';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { leanModulesPlugin } from './scripts/build/lean-modules-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
+import { loadedAfterPlugin } from './scripts/build/loaded-after-plugin.mjs';
 import { preloadManifestPlugin } from './scripts/build/preload-manifest-plugin.mjs';
 import { pureCallsPlugin } from './scripts/build/pure-calls-plugin.mjs';
 import { unusedCodePlugin } from './scripts/build/unused-code-plugin.mjs';
@@ -108,8 +109,10 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     // components no route renders; unusedKindsPlugin: so do the kinds of step no survey asks;
     // appBundlePlugin: the compiled bundle without what only the server reads; compressPlugin: .br/.gz
     // beside each file; preloadManifestPlugin: preloads.json, the files of the app's start, each
-    // screen, catalog and step validator, for the server to preload.
+    // screen, catalog and step validator, for the server to preload; loadedAfterPlugin: the modules
+    // that load together share their chunks.
     plugins: [
+      loadedAfterPlugin(),
       linguiMacroPlugin({ stripMessageField: !dev }),
       unusedCodePlugin(),
       leanModulesPlugin(),

@@ -5,6 +5,8 @@
 // reaches (the page's start, the survey page, the early script, a validator, error tracking, ...) is
 // needed where the later part may not be loaded, so its messages stay in the first part.
 
+import { entrySource } from './loaded-after-plugin.mjs';
+
 /** The entry modules whose loaders load the later part of the catalogs with them. */
 export const LATER_ENTRIES = ['src/app/survey/later-screens.ts', 'src/app/pages/MainPage.tsx', 'src/app/pages/NoSubscriptionPage.tsx', 'src/app/pages/ConfirmPage.tsx'];
 
@@ -26,7 +28,7 @@ export function laterOnlySources(metafile, laterEntries = LATER_ENTRIES) {
   const outputs = metafile.outputs;
   const sourcesOf = (files) => new Set([...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})));
   const entries = Object.keys(outputs).filter((file) => outputs[file].entryPoint !== undefined);
-  const reachedBy = (wanted) => sourcesOf(entries.filter((file) => wanted(outputs[file].entryPoint)).flatMap((file) => [...closure(outputs, file)]));
+  const reachedBy = (wanted) => sourcesOf(entries.filter((file) => wanted(entrySource(outputs[file].entryPoint))).flatMap((file) => [...closure(outputs, file)]));
   const later = reachedBy((entry) => laterEntries.includes(entry));
   const elsewhere = reachedBy((entry) => !laterEntries.includes(entry));
   return [...later].filter((source) => !elsewhere.has(source)).sort();

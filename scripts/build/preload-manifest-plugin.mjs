@@ -5,6 +5,7 @@
 // the app's first scripts instead of discovering them one round trip after another.
 import { writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { entrySource } from './loaded-after-plugin.mjs';
 
 /** The manifest's name, in the folder the server serves the app from (beside index.html). */
 export const PRELOADS_FILE = 'preloads.json';
@@ -14,7 +15,7 @@ const START = 'src/app/start.tsx';
 const SCREEN = /^src\/app\/pages\/([A-Za-z]+)\.tsx$/;
 const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
 /** The later screens' part of a catalog (src/i18n, loadLaterMessages). */
-const LATER_CATALOG = /^src\/generated\/locales\/app\/later\/([a-z]{2})\.ts$/;
+const LATER_CATALOG = /^src\/generated\/locales\/app\/([a-z]{2})\.later\.ts$/;
 
 /** The output files `file` imports statically, itself included, transitively. */
 function closure(outputs, file, seen = new Set()) {
@@ -34,14 +35,15 @@ function closure(outputs, file, seen = new Set()) {
 export function preloadManifest(metafile, { entries, outdir, publicPath }) {
   const outputs = metafile.outputs;
   const shell = new Set();
-  for (const file of Object.keys(outputs)) if (entries.includes(outputs[file].entryPoint ?? '')) closure(outputs, file, shell);
+  for (const file of Object.keys(outputs)) if (entries.includes(entrySource(outputs[file].entryPoint) ?? '')) closure(outputs, file, shell);
   const url = (file) => `${publicPath}/${relative(outdir, file).split('\\').join('/')}`;
   const manifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {} };
   for (const [file, output] of Object.entries(outputs)) {
-    const start = output.entryPoint === START;
-    const screen = SCREEN.exec(output.entryPoint ?? '')?.[1];
-    const catalog = CATALOG.exec(output.entryPoint ?? '')?.[1];
-    const laterCatalog = LATER_CATALOG.exec(output.entryPoint ?? '')?.[1];
+    const entry = entrySource(output.entryPoint) ?? '';
+    const start = entry === START;
+    const screen = SCREEN.exec(entry)?.[1];
+    const catalog = CATALOG.exec(entry)?.[1];
+    const laterCatalog = LATER_CATALOG.exec(entry)?.[1];
     if (!start && !screen && !catalog && !laterCatalog) continue;
     const files = [...closure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
     if (start) manifest.app = files;

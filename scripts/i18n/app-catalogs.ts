@@ -3,7 +3,7 @@
 // whose every origin is in src/server/), and without the survey texts that read in the catalog's
 // language as their id does (all of them in English, where the id is the text): translateSurveyText
 // (src/i18n) gives such a text as it stands. Each is in two parts: src/generated/locales/app/<locale>.ts,
-// which the page loads at its start, and app/later/<locale>.ts, the messages whose every origin is one
+// which the page loads at its start, and app/<locale>.later.ts, the messages whose every origin is one
 // of the source files the JSON list in <file> names (the build lists those only the screens after a
 // survey page's first ones reach: scripts/build/catalog-split.mjs), which those screens load. Without
 // the list the later part is empty. The server keeps the whole catalogs. Run by scripts/i18n/compile.mjs
@@ -16,7 +16,6 @@ import { SURVEY_TEXT_COMMENT } from './survey-extractor';
 
 const COMPILED = 'src/generated/locales';
 const APP = join(COMPILED, 'app');
-const LATER = join(APP, 'later');
 const COMPILED_MODULE = /^(.*?export const messages=JSON\.parse\()("(?:[^"\\]|\\.)*")(\);?.*)$/s;
 
 /** Whether only the server uses an entry: an explicit id (i18n._ in src/server) with every origin under src/server/. */
@@ -74,11 +73,12 @@ function main(): void {
     if (serverOnly.has(id) || (surveyTexts.has(id) && readsAsItsId(id, compiled))) return 'none';
     return later.has(id) ? 'later' : 'first';
   };
-  mkdirSync(LATER, { recursive: true });
+  mkdirSync(APP, { recursive: true });
   for (const file of readdirSync(COMPILED).filter((name) => name.endsWith('.ts'))) {
     const parts = catalogParts(readFileSync(join(COMPILED, file), 'utf8'), partOf);
     writeFileSync(join(APP, file), parts.first);
-    writeFileSync(join(LATER, file), parts.later);
+    // Its chunk is named `<locale>.later-<hash>.js`, apart from the first part's `<locale>-<hash>.js`.
+    writeFileSync(join(APP, file.replace(/\.ts$/, '.later.ts')), parts.later);
   }
 }
 

@@ -44,21 +44,21 @@ const CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
  * (scripts/build/catalog-split.mjs).
  */
 const LATER_CATALOGS: Record<Locale, () => Promise<CatalogModule>> = {
-  de: () => import('../generated/locales/app/later/de'),
-  en: () => import('../generated/locales/app/later/en'),
-  es: () => import('../generated/locales/app/later/es'),
-  fr: () => import('../generated/locales/app/later/fr'),
-  it: () => import('../generated/locales/app/later/it'),
-  ja: () => import('../generated/locales/app/later/ja'),
-  ko: () => import('../generated/locales/app/later/ko'),
-  nl: () => import('../generated/locales/app/later/nl'),
-  pl: () => import('../generated/locales/app/later/pl'),
-  pt: () => import('../generated/locales/app/later/pt'),
-  sv: () => import('../generated/locales/app/later/sv'),
-  tr: () => import('../generated/locales/app/later/tr'),
-  vi: () => import('../generated/locales/app/later/vi'),
-  zh: () => import('../generated/locales/app/later/zh'),
-  [PSEUDO_LOCALE]: () => import('../generated/locales/app/later/pseudo-LOCALE'),
+  de: () => import('../generated/locales/app/de.later'),
+  en: () => import('../generated/locales/app/en.later'),
+  es: () => import('../generated/locales/app/es.later'),
+  fr: () => import('../generated/locales/app/fr.later'),
+  it: () => import('../generated/locales/app/it.later'),
+  ja: () => import('../generated/locales/app/ja.later'),
+  ko: () => import('../generated/locales/app/ko.later'),
+  nl: () => import('../generated/locales/app/nl.later'),
+  pl: () => import('../generated/locales/app/pl.later'),
+  pt: () => import('../generated/locales/app/pt.later'),
+  sv: () => import('../generated/locales/app/sv.later'),
+  tr: () => import('../generated/locales/app/tr.later'),
+  vi: () => import('../generated/locales/app/vi.later'),
+  zh: () => import('../generated/locales/app/zh.later'),
+  [PSEUDO_LOCALE]: () => import('../generated/locales/app/pseudo-LOCALE.later'),
 };
 
 /** Loads a code chunk; the app passes one with the spec's time-out and a clear error (monitoring's loadChunk). */

@@ -30,7 +30,7 @@ describe('preloadManifest (build)', () => {
         [`${A}/chunks/forms-1.js`]: output(undefined, []),
         [`${A}/chunks/abc-1.js`]: output('src/generated/validators/abc.cjs', []),
         [`${A}/chunks/en-1.js`]: output('src/generated/locales/en.ts', [`${A}/chunks/shared-1.js`]),
-        [`${A}/chunks/en-2.js`]: output('src/generated/locales/app/later/en.ts', [`${A}/chunks/shared-1.js`]),
+        [`${A}/chunks/en-2.js`]: output('src/generated/locales/app/en.later.ts', [`${A}/chunks/shared-1.js`]),
         [`${A}/main-1.css`]: output(undefined, []),
       },
     };

@@ -5,7 +5,7 @@ import type { ChunkLoader } from '../../../src/i18n';
 
 /** A message only the later screens show, by its id: the first of the later part the build wrote. */
 async function laterMessage(): Promise<[string, unknown]> {
-  const { messages } = (await import('../../../src/generated/locales/app/later/en')) as { messages: Record<string, unknown> };
+  const { messages } = (await import('../../../src/generated/locales/app/en.later')) as { messages: Record<string, unknown> };
   const first = Object.entries(messages)[0];
   if (!first) throw new Error('the later part of the English catalog is empty: npm run build writes it');
   return first;

@@ -93,7 +93,7 @@ describe('the app’s catalogs', () => {
     const [server, first, later, german] = await Promise.all([
       catalog('src/generated/locales/en.ts'),
       catalog('src/generated/locales/app/en.ts'),
-      catalog('src/generated/locales/app/later/en.ts'),
+      catalog('src/generated/locales/app/en.later.ts'),
       catalog('src/generated/locales/app/de.ts'),
     ]);
     const english = { ...first, ...later };
