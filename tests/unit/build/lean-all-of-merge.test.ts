@@ -5,30 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import libraryMerge from '@rjsf/utils/lib/schema/shallowAllOfMerge.js';
 import validator from '@rjsf/validator-ajv8';
-import { AUDIENCES, type CompiledSurvey, type JsonSchema } from '../../../src/model';
+import type { JsonSchema } from '../../../src/model';
 import leanMerge from '../../../src/renderer/lean/all-of-merge';
-import { loadCheckedProject } from '../../../scripts/survey';
-import { compileSurvey } from '../../../scripts/survey/compile-flow';
-import { testBundle } from '../../server/helpers/bundle';
+import { randomSource, type Random } from '../seeded-random';
+import { stepSchemas } from '../survey-forms';
 
 type Schema = Record<string, unknown> | boolean;
-
-async function exampleSurvey(): Promise<CompiledSurvey> {
-  const project = await loadCheckedProject(['survey/examples']);
-  const def = project.files.find((file) => file.survey)?.survey;
-  if (!def) throw new Error('survey/examples holds no survey');
-  return compileSurvey(def, 'survey/examples/feedback.yaml');
-}
-
-/** Every step form's schema of the shipped and the example surveys, named. */
-async function stepSchemas(): Promise<[string, JsonSchema][]> {
-  const surveys = [...Object.values(testBundle().surveys), await exampleSurvey()];
-  return surveys.flatMap((survey) =>
-    AUDIENCES.flatMap((audience) =>
-      Object.values(survey.audiences[audience].steps).flatMap((step) => ('form' in step ? [[`${survey.id} ${audience} ${step.id}`, step.form.schema] as [string, JsonSchema]] : [])),
-    ),
-  );
-}
 
 /** Answers a step's form may hold: each answer alone (with text in every box), all of them, and none. */
 function answersOf(schema: JsonSchema): Record<string, unknown>[] {
@@ -54,22 +36,7 @@ const MERGED_KEYWORDS = [
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'readOnly', 'writeOnly', 'items', 'if', 'then', 'else', 'allOf',
 ] as const;
 
-/** A seeded pseudo-random source (mulberry32), so a failing schema can be made again. */
-function randomSource(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const below = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(items: readonly T[]): T => items[below(items.length)]!;
-  const some = <T,>(items: readonly T[]): T[] => items.filter(() => next() < 0.5);
-  return { next, below, pick, some };
-}
-
-function randomSchema(random: ReturnType<typeof randomSource>, depth: number): Schema {
+function randomSchema(random: Random, depth: number): Schema {
   if (random.next() < 0.08) return random.pick([true, false, {}]);
   const schema: Record<string, unknown> = {};
   const sub = () => randomSchema(random, depth + 1);

@@ -5,30 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import libraryState from '@rjsf/utils/lib/schema/getDefaultFormState.js';
 import validator from '@rjsf/validator-ajv8';
-import { AUDIENCES, type CompiledSurvey, type JsonSchema } from '../../../src/model';
 import leanState from '../../../src/renderer/lean/default-form-state';
-import { loadCheckedProject } from '../../../scripts/survey';
-import { compileSurvey } from '../../../scripts/survey/compile-flow';
-import { testBundle } from '../../server/helpers/bundle';
+import { randomSource, type Random } from '../seeded-random';
+import { stepSchemas } from '../survey-forms';
 
 /** StepForm's one option (src/renderer/StepForm.tsx): a `const` is never a default. */
 const BEHAVIOR = { constAsDefaults: 'never' } as const;
-
-async function exampleSurvey(): Promise<CompiledSurvey> {
-  const project = await loadCheckedProject(['survey/examples']);
-  const def = project.files.find((file) => file.survey)?.survey;
-  if (!def) throw new Error('survey/examples holds no survey');
-  return compileSurvey(def, 'survey/examples/feedback.yaml');
-}
-
-async function stepSchemas(): Promise<[string, JsonSchema][]> {
-  const surveys = [...Object.values(testBundle().surveys), await exampleSurvey()];
-  return surveys.flatMap((survey) =>
-    AUDIENCES.flatMap((audience) =>
-      Object.values(survey.audiences[audience].steps).flatMap((step) => ('form' in step ? [[`${survey.id} ${audience} ${step.id}`, step.form.schema] as [string, JsonSchema]] : [])),
-    ),
-  );
-}
 
 /** What a state compares as: its value (undefined kept apart from missing) and its JSON, key order included. */
 function outcome(state: (schema: RJSFSchema, data: unknown) => unknown, schema: RJSFSchema, data: unknown): { value: unknown; json: string } | 'throws' {
@@ -43,20 +25,6 @@ function outcome(state: (schema: RJSFSchema, data: unknown) => unknown, schema: 
 const library = (schema: RJSFSchema, data: unknown) => libraryState(validator, schema, data, schema, false, BEHAVIOR);
 const lean = (schema: RJSFSchema, data: unknown) => leanState(validator, schema, data, schema, false, BEHAVIOR);
 
-/** A seeded pseudo-random source (mulberry32), so a failing case can be made again. */
-function randomSource(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const some = <T,>(items: readonly T[]): T[] => items.filter(() => next() < 0.5);
-  return { next, pick, some };
-}
-type Random = ReturnType<typeof randomSource>;
 
 const KEYS = ['a', 'b', 'c'] as const;
 const WORDS = ['x', 'y', 'z'] as const;

@@ -2,22 +2,13 @@
 // field in its uiSchema names the one its kind's renderer entry gives (src/renderer/registry.ts registers
 // a field under every such name, or fails its type-check).
 import { describe, expect, it } from 'vitest';
-import { AUDIENCES, type CompiledSurvey } from '../../../src/model';
+import { AUDIENCES } from '../../../src/model';
 import { STEP_FIELD_NAMES, STEP_RENDERERS } from '../../../src/renderer/kinds/renderers';
-import { loadCheckedProject } from '../../../scripts/survey';
-import { compileSurvey } from '../../../scripts/survey/compile-flow';
-import { testBundle } from '../../server/helpers/bundle';
-
-async function exampleSurvey(): Promise<CompiledSurvey> {
-  const project = await loadCheckedProject(['survey/examples']);
-  const def = project.files.find((file) => file.survey)?.survey;
-  if (!def) throw new Error('survey/examples holds no survey');
-  return compileSurvey(def, 'survey/examples/feedback.yaml');
-}
+import { everySurvey } from '../survey-forms';
 
 describe('the renderer of each kind', () => {
   it('is the field the compiled uiSchema names, for every step of the shipped and the example surveys', async () => {
-    const surveys = [...Object.values(testBundle().surveys), await exampleSurvey()];
+    const surveys = await everySurvey();
     const seen = new Set<string>();
     for (const survey of surveys) {
       for (const audience of AUDIENCES) {
