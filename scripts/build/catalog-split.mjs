@@ -6,17 +6,10 @@
 // needed where the later part may not be loaded, so its messages stay in the first part.
 
 import { entrySource } from './loaded-after-plugin.mjs';
+import { staticClosure } from './output-graph.mjs';
 
 /** The entry modules whose loaders load the later part of the catalogs with them. */
 export const LATER_ENTRIES = ['src/app/survey/later-screens.ts', 'src/app/pages/MainPage.tsx', 'src/app/pages/NoSubscriptionPage.tsx', 'src/app/pages/ConfirmPage.tsx'];
-
-/** The output files `file` imports statically, itself included, transitively. */
-function closure(outputs, file, seen = new Set()) {
-  if (seen.has(file) || !outputs[file]) return seen;
-  seen.add(file);
-  for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(outputs, imported.path, seen);
-  return seen;
-}
 
 /**
  * The source files (paths from the project root) that only the later entries reach.
@@ -28,7 +21,7 @@ export function laterOnlySources(metafile, laterEntries = LATER_ENTRIES) {
   const outputs = metafile.outputs;
   const sourcesOf = (files) => new Set([...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})));
   const entries = Object.keys(outputs).filter((file) => outputs[file].entryPoint !== undefined);
-  const reachedBy = (wanted) => sourcesOf(entries.filter((file) => wanted(entrySource(outputs[file].entryPoint))).flatMap((file) => [...closure(outputs, file)]));
+  const reachedBy = (wanted) => sourcesOf(entries.filter((file) => wanted(entrySource(outputs[file].entryPoint))).flatMap((file) => [...staticClosure(outputs, file)]));
   const later = reachedBy((entry) => laterEntries.includes(entry));
   const elsewhere = reachedBy((entry) => !laterEntries.includes(entry));
   return [...later].filter((source) => !elsewhere.has(source)).sort();

@@ -5,7 +5,9 @@
 // the app's first scripts instead of discovering them one round trip after another.
 import { writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { LATER_ENTRIES } from './catalog-split.mjs';
 import { entrySource } from './loaded-after-plugin.mjs';
+import { staticClosure } from './output-graph.mjs';
 
 /** The manifest's name, in the folder the server serves the app from (beside index.html). */
 export const PRELOADS_FILE = 'preloads.json';
@@ -17,27 +19,23 @@ const CATALOG = /^src\/generated\/locales\/(?:app\/)?([a-z]{2})\.ts$/;
 /** The later screens' part of a catalog (src/i18n, loadLaterMessages). */
 const LATER_CATALOG = /^src\/generated\/locales\/app\/([a-z]{2})\.later\.ts$/;
 
-/** The output files `file` imports statically, itself included, transitively. */
-function closure(outputs, file, seen = new Set()) {
-  if (seen.has(file) || !outputs[file]) return seen;
-  seen.add(file);
-  for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(outputs, imported.path, seen);
-  return seen;
-}
+/** The screens whose loaders load the later part of the catalog with them (scripts/build/catalog-split.mjs). */
+const LATER_SCREENS = LATER_ENTRIES.flatMap((entry) => SCREEN.exec(entry)?.[1] ?? []).sort();
 
 /**
  * The manifest of a build: `{ app: [url, ...], screens: { SurveyPage: [url, ...] }, catalogs: { en: [url, ...] },
- * laterCatalogs: { en: [url, ...] } }`,
- * each list in load order and without the files the entry point preloads already.
+ * laterCatalogs: { en: [url, ...] }, laterScreens: ['MainPage', ...] }`, each list of files in load order
+ * and without the files the entry point preloads already; `laterScreens` names the screens that load
+ * the later part of their language's catalog.
  * @param {import('esbuild').Metafile} metafile
  * @param {{ entries: string[], outdir: string, publicPath: string }} options
  */
 export function preloadManifest(metafile, { entries, outdir, publicPath }) {
   const outputs = metafile.outputs;
   const shell = new Set();
-  for (const file of Object.keys(outputs)) if (entries.includes(entrySource(outputs[file].entryPoint) ?? '')) closure(outputs, file, shell);
+  for (const file of Object.keys(outputs)) if (entries.includes(entrySource(outputs[file].entryPoint) ?? '')) staticClosure(outputs, file, shell);
   const url = (file) => `${publicPath}/${relative(outdir, file).split('\\').join('/')}`;
-  const manifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {} };
+  const manifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {}, laterScreens: LATER_SCREENS };
   for (const [file, output] of Object.entries(outputs)) {
     const entry = entrySource(output.entryPoint) ?? '';
     const start = entry === START;
@@ -45,7 +43,7 @@ export function preloadManifest(metafile, { entries, outdir, publicPath }) {
     const catalog = CATALOG.exec(entry)?.[1];
     const laterCatalog = LATER_CATALOG.exec(entry)?.[1];
     if (!start && !screen && !catalog && !laterCatalog) continue;
-    const files = [...closure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
+    const files = [...staticClosure(outputs, file)].filter((f) => !shell.has(f) && f.endsWith('.js')).map(url);
     if (start) manifest.app = files;
     else if (screen) manifest.screens[screen] = files;
     else if (catalog) manifest.catalogs[catalog] = files;

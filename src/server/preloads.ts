@@ -22,6 +22,8 @@ export interface PreloadManifest {
   catalogs: Record<string, string[]>;
   /** By language: the files of its catalog's part for the screens after a survey page's first ones (src/i18n). */
   laterCatalogs: Record<string, string[]>;
+  /** The screens that load that part with their code. */
+  laterScreens: string[];
 }
 
 /**
@@ -43,10 +45,10 @@ export function pageLanguage(url: string, sessionLanguage: string | undefined): 
   return languageOf(sessionLanguage, url);
 }
 
-/** The <link rel="modulepreload"> tags for the screen at `path` in `language`: a screen other than a survey page's loads the later part of its catalog too. */
+/** The <link rel="modulepreload"> tags for the screen at `path` in `language`, with the later part of its catalog where the screen loads it. */
 export function preloadLinks(manifest: PreloadManifest, path: string, language: string): string {
   const screen = screenOf(path);
-  const later = screen !== null && screen !== 'SurveyPage' ? (manifest.laterCatalogs[language] ?? []) : [];
+  const later = screen !== null && manifest.laterScreens.includes(screen) ? (manifest.laterCatalogs[language] ?? []) : [];
   const files = [...manifest.app, ...(manifest.catalogs[language] ?? []), ...later, ...(screen ? (manifest.screens[screen] ?? []) : [])];
   return [...new Set(files)].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
 }
@@ -68,7 +70,7 @@ export function withPreloads(html: string, links: string, deferred = false): str
 export function manifestReader(appDir: string): () => PreloadManifest {
   const file = join(appDir, PRELOADS_FILE);
   let cached: { mtimeMs: number; manifest: PreloadManifest } | undefined;
-  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {} };
+  const empty: PreloadManifest = { app: [], screens: {}, catalogs: {}, laterCatalogs: {}, laterScreens: [] };
   return () => {
     try {
       const { mtimeMs } = statSync(file);

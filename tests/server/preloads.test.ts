@@ -39,6 +39,7 @@ describe('preloadManifest (build)', () => {
       screens: { SurveyPage: ['/cancel/assets/chunks/SurveyPage-1.js', '/cancel/assets/chunks/forms-1.js'] },
       catalogs: { en: ['/cancel/assets/chunks/en-1.js'] },
       laterCatalogs: { en: ['/cancel/assets/chunks/en-2.js'] },
+      laterScreens: ['ConfirmPage', 'MainPage', 'NoSubscriptionPage'],
     });
   });
 });
@@ -49,6 +50,7 @@ describe('the page’s preloads (server)', () => {
     screens: { SurveyPage: ['/s.js', '/shared.js'], MainPage: ['/m.js', '/shared.js'], ConfirmPage: ['/c.js'], NoSubscriptionPage: ['/n.js'] },
     catalogs: { en: ['/en.js'], de: ['/de.js'] },
     laterCatalogs: { en: ['/en-later.js'], de: ['/de-later.js'] },
+    laterScreens: ['MainPage', 'NoSubscriptionPage', 'ConfirmPage'],
   };
 
   it('knows which screen a path shows, as the app’s route table does', () => {
@@ -101,7 +103,7 @@ describe('the page’s preloads (server)', () => {
 
   it('reads the manifest again only after a new build, and does without one', () => {
     const read = manifestReader(dir);
-    expect(read()).toEqual({ app: [], screens: {}, catalogs: {}, laterCatalogs: {} });
+    expect(read()).toEqual({ app: [], screens: {}, catalogs: {}, laterCatalogs: {}, laterScreens: [] });
     const file = join(dir, 'preloads.json');
     writeFileSync(file, JSON.stringify(manifest));
     expect(read()).toEqual(manifest);
