@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { appBundlePlugin } from './scripts/build/app-bundle-plugin.mjs';
 import { laterOnlySources } from './scripts/build/catalog-split.mjs';
+import { compileHintsPlugin } from './scripts/build/compile-hints-plugin.mjs';
 import { compressPlugin } from './scripts/build/compress-plugin.mjs';
 import { leanModulesPlugin } from './scripts/build/lean-modules-plugin.mjs';
 import { linguiMacroPlugin } from './scripts/build/lingui-macro-plugin.mjs';
@@ -107,10 +108,11 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
     // leanModulesPlugin: smaller stand-ins for library modules of which RJSF needs one small part;
     // unusedCodePlugin: library code no survey runs stays out; pureCallsPlugin: so do the router's
     // components no route renders; unusedKindsPlugin: so do the kinds of step no survey asks;
-    // appBundlePlugin: the compiled bundle without what only the server reads; compressPlugin: .br/.gz
-    // beside each file; preloadManifestPlugin: preloads.json, the files of the app's start, each
-    // screen, catalog and step validator, for the server to preload; loadedAfterPlugin: the modules
-    // that load together share their chunks.
+    // appBundlePlugin: the compiled bundle without what only the server reads; preloadManifestPlugin:
+    // preloads.json, the files of the app's start, each screen, catalog and step validator, for the
+    // server to preload; compileHintsPlugin: the large chunks compiled eagerly, off the main thread;
+    // compressPlugin: .br/.gz beside each file (after the hints); loadedAfterPlugin: the modules that
+    // load together share their chunks.
     plugins: [
       loadedAfterPlugin(),
       linguiMacroPlugin({ stripMessageField: !dev }),
@@ -120,7 +122,7 @@ export function appBuildOptions({ dev = false, appDir = join(root, APP_DIR) } = 
       unusedKindsPlugin(),
       appBundlePlugin(),
       preloadManifestPlugin({ entries: [APP_ENTRY, EARLY_ENTRY], publicPath: PUBLIC_PATH }),
-      ...(dev ? [] : [compressPlugin()]),
+      ...(dev ? [] : [compileHintsPlugin(), compressPlugin()]),
     ],
   };
 }
