@@ -3,6 +3,7 @@
 // Timing: the answer's element is marked with an `elementtiming` attribute as soon as it exists,
 // before the frame that draws it). Also notes the page's Content-Security-Policy violations.
 import type { Page } from '@playwright/test';
+import { waitInPage } from './first-screen';
 
 /** What the init script of watchPaint keeps in the page. */
 interface PaintState {
@@ -77,8 +78,7 @@ export interface Paints {
 
 /** Waits until the watched answer has been painted, then reads the paint times. */
 export async function readPaints(page: Page, timeout = 30_000): Promise<Paints> {
-  // A function here: a string would be evaluated in the page with eval, which its CSP refuses.
-  await page.waitForFunction(() => window.__benchPaint?.answerAt !== undefined && performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout });
+  await waitInPage(page, "window.__benchPaint?.answerAt !== undefined && performance.getEntriesByName('first-contentful-paint').length > 0", timeout);
   // Source text for the same reason as in watchPaint.
   return page.evaluate<Paints>(`(() => {
     const state = window.__benchPaint;
