@@ -3,10 +3,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT, compileHintsPlugin, hintedOutputs, MIN_HINTED_BYTES } from '../../../scripts/build/compile-hints-plugin.mjs';
 import { compressPlugin } from '../../../scripts/build/compress-plugin.mjs';
+import { splitBuild } from './split-build';
 
 const ROOT = process.cwd();
 let dir: string;
@@ -31,20 +31,9 @@ afterAll(async () => {
 describe('the compile-hints plugin', () => {
   it('opens each chunk of code above the threshold with the hint, its .gz copy too, and leaves the small ones as they are', async () => {
     const outdir = join(dir, 'out');
-    const result = await esbuild.build({
-      entryPoints: [join(dir, 'main.js')],
-      outdir,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      metafile: true,
-      logLevel: 'silent',
-      plugins: [compileHintsPlugin(), compressPlugin()],
-    });
-    const fileOf = (module: string) => Object.entries(result.metafile.outputs).find(([, output]) => Object.keys(output.inputs).some((input) => input.endsWith(`/${module}`)))?.[0] ?? '';
-    const big = join(ROOT, fileOf('big.js'));
-    const small = join(ROOT, fileOf('small.js'));
+    const { fileOf } = await splitBuild(join(dir, 'main.js'), outdir, [compileHintsPlugin(), compressPlugin()], { minify: true });
+    const big = join(ROOT, fileOf('big.js') ?? '');
+    const small = join(ROOT, fileOf('small.js') ?? '');
     const bigCode = await readFile(big, 'utf8');
     expect(bigCode.startsWith(COMPILE_HINT)).toBe(true);
     // Still the module it was: the hint is a comment line before it.
@@ -52,7 +41,7 @@ describe('the compile-hints plugin', () => {
     expect(module.big7(2)).toBe(22);
     expect(gunzipSync(await readFile(`${big}.gz`)).toString('utf8')).toBe(bigCode);
     expect((await readFile(small, 'utf8')).startsWith('//')).toBe(false);
-    expect((await readFile(join(ROOT, fileOf('main.js')), 'utf8')).includes('allFunctionsCalledOnLoad')).toBe(false);
+    expect((await readFile(join(ROOT, fileOf('main.js') ?? ''), 'utf8')).includes('allFunctionsCalledOnLoad')).toBe(false);
   });
 
   it('gives no hint to a catalog, whose chunk holds its messages and no function', () => {

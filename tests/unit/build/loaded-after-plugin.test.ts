@@ -3,9 +3,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entrySource, LOADED_AFTER, loadedAfterPlugin } from '../../../scripts/build/loaded-after-plugin.mjs';
+import { splitBuild } from './split-build';
 
 const ROOT = process.cwd();
 let dir: string;
@@ -36,20 +36,8 @@ async function build(outName: string, withPlugin: boolean): Promise<{ fileOf: (m
     { module: at('page.js'), after: at('start.js') },
     { module: at('later.js'), after: at('page.js') },
   ];
-  const outdir = join(dir, outName);
-  const result = await esbuild.build({
-    entryPoints: [join(dir, 'main.js')],
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    metafile: true,
-    logLevel: 'silent',
-    plugins: withPlugin ? [loadedAfterPlugin(rules)] : [],
-  });
-  const outputs = Object.entries(result.metafile.outputs);
-  const fileOf = (module: string) => outputs.find(([, output]) => Object.keys(output.inputs).some((input) => input.endsWith(`/${module}`)))?.[0];
-  const main = outputs.find(([, output]) => output.entryPoint?.endsWith('/main.js'))?.[0] ?? '';
+  const { metafile, fileOf } = await splitBuild(join(dir, 'main.js'), join(dir, outName), withPlugin ? [loadedAfterPlugin(rules)] : []);
+  const main = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('/main.js'))?.[0] ?? '';
   return { fileOf, main: join(ROOT, main) };
 }
 
