@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { loadLaterMessages, i18n as pageI18n } from '../i18n';
+import { i18n as pageI18n, withLaterMessages } from '../i18n';
 import { loadChunk } from '../monitoring';
 import { bundle } from './bundle';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -15,16 +15,14 @@ import { prefetchUserFor } from './prefetch-user';
 import { routeAt, routeTable, type AppRoute } from './routes';
 import { readSavedState } from './saved-survey';
 
-/** A screen's code with the later screens' messages (src/i18n), which a survey page's first screen does without. */
-const withLaterMessages = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadLaterMessages(loadChunk)]).then(([module]) => module);
-
 // Each screen is its own chunk: the survey's form code does not weigh on the other pages. Each
-// loads with the spec's time-out and fails with an error naming it (loadChunk).
+// loads with the spec's time-out and fails with an error naming it (loadChunk); all but the survey
+// page bring the later screens' messages, which a survey page's first screen does without (src/i18n).
 const SCREENS = {
-  main: lazyScreen(withLaterMessages(() => loadChunk('MainPage', () => import('./pages/MainPage')))),
-  'no-subscription': lazyScreen(withLaterMessages(() => loadChunk('NoSubscriptionPage', () => import('./pages/NoSubscriptionPage')))),
+  main: lazyScreen(withLaterMessages(() => loadChunk('MainPage', () => import('./pages/MainPage')), loadChunk)),
+  'no-subscription': lazyScreen(withLaterMessages(() => loadChunk('NoSubscriptionPage', () => import('./pages/NoSubscriptionPage')), loadChunk)),
   survey: lazyScreen(() => loadChunk('SurveyPage', () => import('./pages/SurveyPage'))),
-  confirm: lazyScreen(withLaterMessages(() => loadChunk('ConfirmPage', () => import('./pages/ConfirmPage')))),
+  confirm: lazyScreen(withLaterMessages(() => loadChunk('ConfirmPage', () => import('./pages/ConfirmPage')), loadChunk)),
 };
 
 const ROUTES = routeTable(bundle);

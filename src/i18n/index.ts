@@ -118,6 +118,11 @@ export async function loadLaterMessages(loadChunk: ChunkLoader = plainLoad): Pro
   await load;
 }
 
+/** A screen's loader that also loads the later screens' messages (loadLaterMessages), settling with the screen's module once both are here. */
+export function withLaterMessages<M>(load: () => Promise<M>, loadChunk: ChunkLoader = plainLoad): () => Promise<M> {
+  return () => Promise.all([load(), loadLaterMessages(loadChunk)]).then(([module]) => module);
+}
+
 async function activateLocale(locale: Locale, loadChunk: ChunkLoader): Promise<Locale> {
   const { messages } = await loadChunk(`messages-${locale}`, CATALOGS[locale]);
   i18n.loadAndActivate({ locale, messages });

@@ -1,7 +1,7 @@
 // The survey page's later screens (later-screens.ts), loaded as their own chunk: at an idle moment
 // once the first question shows, or at once where the page opens on one of them.
 import { useEffect, useState, type ReactNode } from 'react';
-import { loadLaterMessages } from '../../i18n';
+import { withLaterMessages } from '../../i18n';
 import { loadChunk } from '../../monitoring';
 import { Placeholder } from '../components/Layout';
 import { lazyScreen } from '../lazy-screen';
@@ -10,9 +10,7 @@ import { whenIdle } from '../idle';
 export type LaterScreens = typeof import('./later-screens');
 
 // With their messages, which the survey page's first screen does without (src/i18n).
-const later = lazyScreen<LaterScreens>(() =>
-  Promise.all([loadChunk('SurveyLaterScreens', () => import('./later-screens')), loadLaterMessages(loadChunk)]).then(([screens]) => screens),
-);
+const later = lazyScreen<LaterScreens>(withLaterMessages(() => loadChunk('SurveyLaterScreens', () => import('./later-screens')), loadChunk));
 
 /** The later screens' module, loaded (once) now: for what a screen does with them, not only what it shows. */
 export function loadLaterScreens(): Promise<LaterScreens> {

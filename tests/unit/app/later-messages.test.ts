@@ -62,6 +62,19 @@ describe('the later screens’ messages', () => {
     expect(chunks.loads).toEqual(['messages-en', 'messages-later-en', 'messages-later-en']);
   });
 
+  it('come with a screen loaded through withLaterMessages: its module once both are here', async () => {
+    const { activateFallbackLanguage, i18n, withLaterMessages } = await import('../../../src/i18n');
+    const [id] = await laterMessage();
+    const chunks = chunkLoader();
+    const screen = { Screen: 'the screen' };
+    const load = withLaterMessages(() => chunks.load('Screen', () => Promise.resolve(screen)), chunks.load);
+    const loaded = load();
+    await activateFallbackLanguage(chunks.load);
+    expect(await loaded).toBe(screen);
+    expect(i18n.messages[id]).toBeDefined();
+    expect(chunks.loads).toEqual(['Screen', 'messages-en', 'messages-later-en']);
+  });
+
   it('are nothing to load on the server, which renders with the whole catalogs', async () => {
     vi.unstubAllGlobals();
     const { loadLaterMessages } = await import('../../../src/i18n');

@@ -38,8 +38,8 @@ describe('the sources only the later screens reach', () => {
     const [app, later] = await Promise.all([readFile('src/app/App.tsx', 'utf8'), readFile('src/app/survey/LaterScreen.tsx', 'utf8')]);
     const pages = LATER_ENTRIES.flatMap((entry) => /^src\/app\/pages\/(\w+)\.tsx$/.exec(entry)?.[1] ?? []);
     expect(pages.sort()).toEqual(['ConfirmPage', 'MainPage', 'NoSubscriptionPage']);
-    for (const page of pages) expect(app, page).toContain(`withLaterMessages(() => loadChunk('${page}', () => import('./pages/${page}')))`);
+    for (const page of pages) expect(app, page).toContain(`withLaterMessages(() => loadChunk('${page}', () => import('./pages/${page}')), loadChunk)`);
     expect(LATER_ENTRIES).toContain('src/app/survey/later-screens.ts');
-    expect(later).toContain(`Promise.all([loadChunk('SurveyLaterScreens', () => import('./later-screens')), loadLaterMessages(loadChunk)])`);
+    expect(later).toContain(`withLaterMessages(() => loadChunk('SurveyLaterScreens', () => import('./later-screens')), loadChunk)`);
   });
 });
