@@ -56,8 +56,8 @@ export const LATER_SOURCES_FILE = 'src/generated/locales/later-sources.json';
  * from a build of the app that writes nothing: it does not depend on what the catalogs hold.
  */
 async function splitCatalogs(dev) {
-  const options = appBuildOptions({ dev });
-  const { metafile } = await esbuild.build({ ...options, write: false, minify: false, plugins: options.plugins.filter((plugin) => !['compress', 'preload-manifest'].includes(plugin.name)) });
+  // The plugins that write files beside the output (the manifest, the hints, the compressed copies) do nothing when it is not written.
+  const { metafile } = await esbuild.build({ ...appBuildOptions({ dev }), write: false, minify: false });
   writeFileSync(join(root, LATER_SOURCES_FILE), `${JSON.stringify(laterOnlySources(metafile), null, 2)}\n`);
   run(tsx, ['scripts/i18n/app-catalogs.ts', '--later-sources', LATER_SOURCES_FILE]);
 }
