@@ -42,8 +42,7 @@ export function compileHintsPlugin() {
         if (result.errors.length > 0 || !result.metafile || build.initialOptions.write === false) return;
         await Promise.all(
           hintedOutputs(result.metafile.outputs).map(async (file) => {
-            const code = await readFile(file, 'utf8');
-            if (!code.startsWith(COMPILE_HINT)) await writeFile(file, COMPILE_HINT + code);
+            await writeFile(file, COMPILE_HINT + (await readFile(file, 'utf8')));
           }),
         );
       });
