@@ -28,7 +28,8 @@ const MARK = 'bench-first-answer';
 /**
  * From the page's first script on: marks the first element matching `answer` (a whole answer of
  * the list: its control and its text) and everything in it for Element Timing (text is reported
- * for the block it is laid out in, so the whole item is marked), notes whether `radio` (the first
+ * for the block it is laid out in, so the whole item is marked, with what the HTML parser adds to it
+ * in a later task, until it is painted), notes whether `radio` (the first
  * input, as watchFirstInput watches it) came in the same DOM change, and observes the paint
  * entries. Call before navigating.
  */
@@ -37,10 +38,12 @@ export async function watchPaint(page: Page, answer: string, radio: string): Pro
   await page.addInitScript(`(() => {
     const state = { violations: [] };
     window.__benchPaint = state;
+    let observer;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.identifier === ${JSON.stringify(MARK)} && (state.answerAt === undefined || entry.startTime < state.answerAt)) state.answerAt = entry.startTime;
       }
+      if (state.answerAt !== undefined) observer.disconnect();
     }).observe({ type: 'element', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.lcp = entry.startTime;
@@ -49,16 +52,22 @@ export async function watchPaint(page: Page, answer: string, radio: string): Pro
     const watched = ${JSON.stringify(answer)};
     const radio = ${JSON.stringify(radio)};
     let radioBefore = false;
-    const observer = new MutationObserver(() => {
-      const item = document.querySelector(watched);
-      const radioNow = document.querySelector(radio) !== null;
+    let item = null;
+    observer = new MutationObserver(() => {
       if (!item) {
-        radioBefore = radioNow;
-        return;
+        item = document.querySelector(watched);
+        const radioNow = document.querySelector(radio) !== null;
+        if (!item) {
+          radioBefore = radioNow;
+          return;
+        }
+        state.radioWithAnswer = radioNow && !radioBefore;
       }
-      observer.disconnect();
-      state.radioWithAnswer = radioNow && !radioBefore;
-      for (const element of [item, ...item.querySelectorAll('*')]) element.setAttribute('elementtiming', ${JSON.stringify(MARK)});
+      // The HTML parser may stop inside the answer and go on in a later task (a server-rendered
+      // page): what comes of it later is marked too, until it is painted.
+      for (const element of [item, ...item.querySelectorAll('*')]) {
+        if (!element.hasAttribute('elementtiming')) element.setAttribute('elementtiming', ${JSON.stringify(MARK)});
+      }
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
   })();`);
