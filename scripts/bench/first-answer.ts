@@ -84,10 +84,15 @@ async function timedLoad(browser: Browser, server: RunningServer, page: Measured
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await watchFirstInput(tab, page.interactive);
+    if (page.scriptsBlocked) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setBlockedURLs', { urls: ['*.js'] });
+    } else {
+      await watchFirstInput(tab, page.interactive);
+    }
     await watchPaint(tab, page.visible, page.interactive);
     await tab.goto(page.url);
-    const screen = await firstScreen(tab, 60_000);
+    const screen = page.scriptsBlocked ? undefined : await firstScreen(tab, 60_000);
     const paints = await readPaints(tab, 60_000);
     return { screen, paints };
   } catch (error) {
@@ -115,7 +120,13 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
     about: 'the product, signed in as paid-monthly',
     policy: 'its own policy',
   };
-  const pages: MeasuredPage[] = [product, ...peers];
+  const markupAlone: MeasuredPage = {
+    ...product,
+    label: '/cancel/seo, no scripts',
+    about: 'the same page with its scripts refused: what its HTML and CSS alone paint',
+    scriptsBlocked: true,
+  };
+  const pages: MeasuredPage[] = [product, markupAlone, ...peers];
   // Whether the product's HTML already holds its radios (then they exist before React runs).
   const cookie = await signInCookie(server.base, 'paid-monthly');
   const html = await (await fetch(product.url, { headers: { cookie: `${cookie.name}=${cookie.value}` } })).text();
@@ -131,13 +142,15 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
         const { screen, paints } = await timedLoad(browser, server, page);
         // The first round is not measured: the browser's own start would weigh on it.
         if (round === 0) continue;
-        figures.screen ??= screen;
         figures.fcp.push(paints.fcp);
         if (paints.lcp !== undefined) figures.lcp.push(paints.lcp);
         figures.visible.push(paints.answer);
-        figures.interactive.push(screen.at);
-        figures.paintAfterInput.push(paints.answer - screen.at);
-        if (paints.radioWithAnswer) figures.together += 1;
+        if (screen) {
+          figures.screen ??= screen;
+          figures.interactive.push(screen.at);
+          figures.paintAfterInput.push(paints.answer - screen.at);
+          if (paints.radioWithAnswer) figures.together += 1;
+        }
         for (const violation of paints.violations) figures.violations.add(violation);
       }
     }
@@ -160,7 +173,7 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   for (const page of pages) {
     const build = peers.find((peer) => peer === page)?.build;
     const screen = of(page).screen;
-    const sizes = build ? gzip(build.scripts, build.styles, build.dir) : screen ? `before its first input ${gzip(screen.scripts, screen.styles, productAssetsDir)}` : '';
+    const sizes = build ? gzip(build.scripts, build.styles, build.dir) : screen ? `before its first input ${gzip(screen.scripts, screen.styles, productAssetsDir)}` : 'no JS';
     lines.push(`  ${page.label.padEnd(width)}  ${page.about}; ${sizes};`, `${indent}${page.policy}`);
   }
   lines.push(
@@ -191,6 +204,7 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   lines.push('first visible against first interactive input:');
   for (const page of pages) {
     const t = of(page);
+    if (t.interactive.length === 0) continue;
     const together = t.together === t.interactive.length ? `they coincide: radio and answer enter the DOM together in all ${t.together} loads` : `radio and answer enter the DOM together in ${t.together} of ${t.interactive.length} loads`;
     const gap = Math.round(median(t.paintAfterInput));
     const range = `range ${Math.round(Math.min(...t.paintAfterInput))}–${Math.round(Math.max(...t.paintAfterInput))} ms`;
@@ -202,6 +216,7 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   lines.push(
     "issue 18's targets (medians; reported, not asserted):",
     target('/cancel/seo first question painted (first visible input) / the floor', median(ours.visible) / median(floor.visible), 0.5),
+    `    its HTML and CSS alone (scripts refused) paint it at ${ratio(median(of(markupAlone).visible), median(floor.visible))} the floor`,
     target('/cancel/seo first interactive input / the floor', median(ours.interactive) / median(floor.interactive), 1.2),
     target('/cancel/seo first interactive input / SurveyJS', median(ours.interactive) / median(surveyJs.interactive), 0.45),
   );

@@ -22,6 +22,11 @@ export interface MeasuredPage {
   /** What it is, and the policy it is served under, for the report. */
   about: string;
   policy: string;
+  /**
+   * Its scripts are refused (DevTools' Network.setBlockedURLs): the load times what its HTML and
+   * CSS alone paint, the least any script could make of its first paint. It has no interactive input.
+   */
+  scriptsBlocked?: boolean;
 }
 
 
