@@ -6,15 +6,11 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { preloadManifest } from '../../scripts/build/preload-manifest-plugin.mjs';
+import { metafileOutput } from '../unit/build/metafile-output';
 import { manifestReader, pageLanguage, preloadLinks, screenOf, withPreloads, type PreloadManifest } from '../../src/server/preloads';
 
-const output = (entryPoint: string | undefined, imports: string[], dynamic: string[] = []): Metafile['outputs'][string] => ({
-  bytes: 1,
-  inputs: {},
-  exports: [],
-  ...(entryPoint ? { entryPoint } : {}),
-  imports: [...imports.map((path) => ({ path, kind: 'import-statement' as const })), ...dynamic.map((path) => ({ path, kind: 'dynamic-import' as const }))],
-});
+/** An output of the build, from no source file in particular (the manifest reads only entry points and imports). */
+const output = (entryPoint: string | undefined, imports: string[], dynamic: string[] = []) => metafileOutput(entryPoint, [], imports, dynamic);
 
 describe('preloadManifest (build)', () => {
   it('lists the start’s, each screen’s and each catalog’s files beyond what the page shell loads, as URLs', () => {

@@ -4,14 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { LATER_ENTRIES, laterOnlySources } from '../../../scripts/build/catalog-split.mjs';
-
-const output = (entryPoint: string | undefined, inputs: string[], imports: string[] = [], dynamic: string[] = []): Metafile['outputs'][string] => ({
-  bytes: 1,
-  inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])),
-  exports: [],
-  ...(entryPoint ? { entryPoint } : {}),
-  imports: [...imports.map((path) => ({ path, kind: 'import-statement' as const })), ...dynamic.map((path) => ({ path, kind: 'dynamic-import' as const }))],
-});
+import { metafileOutput as output } from './metafile-output';
 
 describe('the sources only the later screens reach', () => {
   const metafile: Metafile = {
