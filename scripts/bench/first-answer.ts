@@ -169,7 +169,7 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   const gzip = (scripts: readonly string[], styles: readonly string[], dir: string) => `JS ${kb(totalSizes(scripts, dir).gzip)}, CSS ${kb(totalSizes(styles, dir).gzip)} gzip`;
 
   const indent = ' '.repeat(width + 4);
-  const lines = ['pages (each on its own loopback port, the peers one script each; each load a fresh browser context, cold cache):'];
+  const lines = ['pages (each on its own loopback port, the peers one script each, with the product\'s security headers; each load a fresh browser context, cold cache):'];
   for (const page of pages) {
     const build = peers.find((peer) => peer === page)?.build;
     const screen = of(page).screen;

@@ -9,6 +9,7 @@ import { benchFirstInputs, benchRouteSizes } from './first-answer';
 import { benchInsightsScale } from './insights-scale';
 import { benchLighthouse } from './lighthouse';
 import { startPeerPages } from './peers/pages';
+import { securityHeadersOf } from './peers/serve';
 import { buildProduct } from './product-build';
 import { startBuiltServer } from './serve';
 import { benchServer } from './server';
@@ -25,14 +26,15 @@ try {
   console.log(`node build.mjs: ${Math.round(product.buildMs)} ms (measured below: a copy of its app and server, built with its options)`);
   const server = await startBuiltServer(join(dir, 'bench.db'), { APP_DIR: product.appDir }, product.serverFile);
   started.push(server);
-  const policy = (await fetch(`${server.base}/cancel`)).headers.get('content-security-policy') ?? "default-src 'self'";
+  const answer = await fetch(`${server.base}/cancel`);
+  const policy = answer.headers.get('content-security-policy') ?? "default-src 'self'";
 
   const sections: [string, () => Promise<string[]>][] = [
     ['JS and CSS before the first interactive input, per route', () => benchRouteSizes(server, join(product.appDir, 'assets'))],
     [
       'first paint, first visible and first interactive input under 4x CPU throttling: /cancel/seo against the floor, SurveyJS and a naive React stack',
       async () => {
-        const peers = await startPeerPages(policy);
+        const peers = await startPeerPages(policy, securityHeadersOf(answer.headers));
         started.push(peers);
         return benchFirstInputs(server, join(product.appDir, 'assets'), peers.pages);
       },

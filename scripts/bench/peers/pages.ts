@@ -47,10 +47,11 @@ function versionOf(name: string): string {
 export const PRODUCT_ANSWER = { visible: 'main .radios__item', seen: 'a transparent input its label draws' };
 
 /**
- * Builds and serves the floor, SurveyJS and the naive stack under `productPolicy` (or the least
- * more each needs); resolves with the pages to measure and a function that stops their servers.
+ * Builds and serves the floor, SurveyJS and the naive stack with the product's security headers and
+ * under `productPolicy` (or the least more each needs); resolves with the pages to measure and a
+ * function that stops their servers.
  */
-export async function startPeerPages(productPolicy: string): Promise<{ pages: (MeasuredPage & { build: PeerBuild })[]; stop: () => Promise<void> }> {
+export async function startPeerPages(productPolicy: string, productHeaders: Readonly<Record<string, string>>): Promise<{ pages: (MeasuredPage & { build: PeerBuild })[]; stop: () => Promise<void> }> {
   const floor = await buildFloor();
   const surveyJs = await buildSurveyJs();
   const naive = await buildNaive();
@@ -86,7 +87,7 @@ export async function startPeerPages(productPolicy: string): Promise<{ pages: (M
     const pages: (MeasuredPage & { build: PeerBuild })[] = [];
     for (const peer of served) {
       const { served: policy, ...page } = peer;
-      const server = await servePeer(peer.build.dir, policy);
+      const server = await servePeer(peer.build.dir, policy, productHeaders);
       servers.push(server);
       pages.push({ ...page, url: `${server.base}/`, interactive: STEP1_RADIO });
     }
