@@ -3,14 +3,20 @@
 // build, and an index.html that loads them; their step-1 texts are taken from the compiled survey.
 // The floor (floor.tsx): plain React, step 1's markup and the product's CSS. SurveyJS
 // (surveyjs.tsx): the same question as a SurveyJS radiogroup with SurveyJS's default theme. The
-// naive stack (naive.tsx): the product's libraries, all eager, used as they come.
+// naive stack (naive.tsx): the product's libraries, all eager, used as they come. The server-rendered
+// floor (floor-hydrated.tsx): the floor's screen in the HTML, hydrated by plain React.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { FIRST_SCREEN_STATE_ID } from '../../../src/app/first-screen-state';
 import { isStepOfType, type CompiledBundle } from '../../../src/model';
 import { compressPlugin } from '../../build/compress-plugin.mjs';
+import { FloorPage } from './floor-page';
+import type { FloorStep } from './floor-step';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -19,7 +25,7 @@ const require = createRequire(import.meta.url);
 export const peerDir = (name: string) => join(ROOT, `dist/bench-${name}`);
 
 /** Step 1 of the paid cancellation survey: the texts every peer page shows. */
-export function floorStep() {
+export function floorStep(): FloorStep {
   const bundle = JSON.parse(readFileSync(join(ROOT, 'src/generated/survey.json'), 'utf8')) as CompiledBundle;
   const survey = bundle.surveys.cancellation;
   const flow = survey?.audiences.paid;
@@ -46,8 +52,10 @@ export interface PeerBuild {
 /**
  * Builds one peer page: `script` (a .tsx file beside this one, given FLOOR_STEP at build time) and
  * `styles` (entry name → absolute path of a stylesheet), one eager bundle each, no splitting.
+ * `serverRendered` is the HTML of its #root, with the product's marker of a server-rendered screen
+ * (the bench then waits for the page's listening mark); without it the root is empty.
  */
-export async function buildPeer(name: string, script: string, styles: Record<string, string>, title: string): Promise<PeerBuild> {
+export async function buildPeer(name: string, script: string, styles: Record<string, string>, title: string, serverRendered?: string): Promise<PeerBuild> {
   const dir = peerDir(name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -83,8 +91,8 @@ ${sheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
 ${scripts.map((file) => `<script type="module" src="/${file}"></script>`).join('\n')}
 </head>
 <body>
-<div id="root"></div>
-</body>
+<div id="root">${serverRendered ?? ''}</div>
+${serverRendered === undefined ? '' : `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">{}</script>\n`}</body>
 </html>
 `,
   );
@@ -96,6 +104,10 @@ const PRODUCT_STYLES = { base: join(ROOT, 'src/app/styles/base.css'), forms: joi
 
 /** The floor: plain React, step 1's markup, the product's CSS. */
 export const buildFloor = () => buildPeer('floor', 'floor.tsx', PRODUCT_STYLES, 'Floor – step 1');
+
+/** The floor's screen rendered into the HTML and hydrated by plain React: the least a hydrated page of it costs. */
+export const buildHydratedFloor = () =>
+  buildPeer('floor-hydrated', 'floor-hydrated.tsx', PRODUCT_STYLES, 'Floor, server-rendered – step 1', renderToString(createElement(FloorPage, { step: floorStep() })));
 
 /**
  * SurveyJS with its default theme: survey-core's stylesheet without the @font-face rules that

@@ -6,7 +6,7 @@ export interface FloorStep {
   heading: string;
   question: string;
   indicator: string;
-  answers: { id: string; text: string; input?: { label: string; maxLength: number } }[];
+  answers: { id: string; text: string; input?: { label: string; maxLength?: number } }[];
 }
 
 declare const FLOOR_STEP: FloorStep;

@@ -3,7 +3,7 @@
 // work under it, with what counts on each as its first visible and first interactive input.
 import { readFileSync } from 'node:fs';
 import { STEP1_RADIO } from '../first-screen';
-import { buildFloor, buildNaive, buildSurveyJs, type PeerBuild } from './build';
+import { buildFloor, buildHydratedFloor, buildNaive, buildSurveyJs, type PeerBuild } from './build';
 import { servePeer } from './serve';
 
 /** A page the first-input bench loads, and how it tells its first inputs. */
@@ -47,12 +47,13 @@ function versionOf(name: string): string {
 export const PRODUCT_ANSWER = { visible: 'main .radios__item', seen: 'a transparent input its label draws' };
 
 /**
- * Builds and serves the floor, SurveyJS and the naive stack with the product's security headers and
+ * Builds and serves the floors, SurveyJS and the naive stack with the product's security headers and
  * under `productPolicy` (or the least more each needs); resolves with the pages to measure and a
  * function that stops their servers.
  */
 export async function startPeerPages(productPolicy: string, productHeaders: Readonly<Record<string, string>>): Promise<{ pages: (MeasuredPage & { build: PeerBuild })[]; stop: () => Promise<void> }> {
   const floor = await buildFloor();
+  const hydratedFloor = await buildHydratedFloor();
   const surveyJs = await buildSurveyJs();
   const naive = await buildNaive();
   // SurveyJS writes its theme's variables into <style> elements and sets a style attribute
@@ -63,6 +64,14 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
   const naivePolicy = withSources(productPolicy, 'script-src', "'unsafe-eval'");
   const served = [
     { build: floor, served: productPolicy, label: 'floor', ...PRODUCT_ANSWER, about: "plain React, step 1's markup, the product's CSS", policy: "the product's policy" },
+    {
+      build: hydratedFloor,
+      served: productPolicy,
+      label: 'floor, server-rendered',
+      ...PRODUCT_ANSWER,
+      about: "the floor's screen in the HTML, hydrated by plain React: the least a hydrated page of it costs",
+      policy: "the product's policy",
+    },
     {
       build: surveyJs,
       served: surveyJsPolicy,
