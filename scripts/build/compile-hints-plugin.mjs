@@ -5,6 +5,7 @@
 // a background thread, instead of one by one on the main thread when first called (on a throttled
 // cold load of a survey page, about 150 ms of the main thread's work before the page listened).
 import { readFile, writeFile } from 'node:fs/promises';
+import { onWritten } from './on-written.mjs';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -38,10 +39,9 @@ export function compileHintsPlugin() {
   return {
     name: 'compile-hints',
     setup(build) {
-      build.onEnd(async (result) => {
-        if (result.errors.length > 0 || !result.metafile || build.initialOptions.write === false) return;
+      onWritten(build, async (metafile) => {
         await Promise.all(
-          hintedOutputs(result.metafile.outputs).map(async (file) => {
+          hintedOutputs(metafile.outputs).map(async (file) => {
             await writeFile(file, COMPILE_HINT + (await readFile(file, 'utf8')));
           }),
         );

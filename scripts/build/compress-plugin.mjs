@@ -4,6 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { onWritten } from './on-written.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -23,10 +24,8 @@ export function compressPlugin() {
   return {
     name: 'compress',
     setup(build) {
-      build.onEnd(async (result) => {
-        // Nothing on disk to compress when the build keeps its output in memory.
-        if (result.errors.length > 0 || !result.metafile || build.initialOptions.write === false) return;
-        const files = Object.keys(result.metafile.outputs).filter((file) => COMPRESSIBLE.test(file));
+      onWritten(build, async (metafile) => {
+        const files = Object.keys(metafile.outputs).filter((file) => COMPRESSIBLE.test(file));
         await Promise.all(
           files.map(async (file) => {
             const { br, gzip: gzipped } = await compressed(await readFile(file));

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { LATER_ENTRIES } from './catalog-split.mjs';
 import { entrySource } from './loaded-after-plugin.mjs';
+import { onWritten } from './on-written.mjs';
 import { staticClosure } from './output-graph.mjs';
 
 /** The manifest's name, in the folder the server serves the app from (beside index.html). */
@@ -60,12 +61,12 @@ export function preloadManifestPlugin({ entries, publicPath: servedAt }) {
   return {
     name: 'preload-manifest',
     setup(build) {
-      build.onEnd((result) => {
-        const { outdir, write } = build.initialOptions;
+      onWritten(build, (metafile) => {
+        const { outdir } = build.initialOptions;
         const publicPath = servedAt ?? build.initialOptions.publicPath ?? '';
-        if (result.errors.length > 0 || !result.metafile || !outdir || write === false) return;
+        if (!outdir) return;
         const relativeOutdir = relative(process.cwd(), outdir);
-        const manifest = preloadManifest(result.metafile, { entries, outdir: relativeOutdir, publicPath });
+        const manifest = preloadManifest(metafile, { entries, outdir: relativeOutdir, publicPath });
         writeFileSync(join(dirname(outdir), PRELOADS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
       });
     },
