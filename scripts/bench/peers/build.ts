@@ -4,7 +4,7 @@
 // The floor (floor.tsx): plain React, step 1's markup and the product's CSS. SurveyJS
 // (surveyjs.tsx): the same question as a SurveyJS radiogroup with SurveyJS's default theme. The
 // naive stack (naive.tsx): the product's libraries, all eager, used as they come. The server-rendered
-// floor (floor-hydrated.tsx): the floor's screen in the HTML, hydrated by plain React.
+// floor (floor-hydrated.tsx) and naive stack (naive-hydrated.tsx): their screens in the HTML, hydrated.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
@@ -12,11 +12,13 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
 import { FIRST_SCREEN_STATE_ID } from '../../../src/app/first-screen-state';
 import { isStepOfType, type CompiledBundle } from '../../../src/model';
 import { compressPlugin } from '../../build/compress-plugin.mjs';
 import { FloorPage } from './floor-page';
 import type { FloorStep } from './floor-step';
+import { activateMessages, NaivePage } from './naive-page';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -118,3 +120,11 @@ export const buildSurveyJs = () => buildPeer('surveyjs', 'surveyjs.tsx', { 'surv
 
 /** The naive stack: React, React Router, Lingui, Sentry and RJSF with ajv, one eager bundle; the product's CSS. */
 export const buildNaive = () => buildPeer('naive', 'naive.tsx', PRODUCT_STYLES, 'Naive stack – step 1');
+
+/** The naive stack's screen rendered into the HTML (its router at '/') and hydrated: the product's libraries on a hydrated page, used as they come. */
+export function buildHydratedNaive() {
+  const step = floorStep();
+  activateMessages(step);
+  const html = renderToString(createElement(NaivePage, { step, Router: ({ children }) => createElement(StaticRouter, { location: '/' }, children) }));
+  return buildPeer('naive-hydrated', 'naive-hydrated.tsx', PRODUCT_STYLES, 'Naive stack, server-rendered – step 1', html);
+}

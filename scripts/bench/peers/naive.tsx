@@ -1,96 +1,13 @@
-// The naive peer of `npm run bench`: step 1 of the survey as a team would first write it with the
-// product's libraries and no care for the first screen. Everything is imported eagerly into one
-// bundle: React Router (a BrowserRouter with one route), Lingui (the English messages loaded and
-// activated before the first render), Sentry (initialised without a DSN, so it sends nothing),
-// and RJSF with the ordinary ajv8 validator (which compiles the schema in the browser) drawing a
-// JSON Schema enum as radios, the answer that asks for details as a schema dependency.
-import { i18n, type Messages } from '@lingui/core';
-import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+// The naive peer of `npm run bench`: the naive stack's screen (naive-page.tsx) drawn on the client,
+// everything imported eagerly into one bundle, Sentry initialised without a DSN (it sends nothing).
 import * as Sentry from '@sentry/react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { floorStepOfBuild } from './floor-step';
-
+import { activateMessages, NaivePage } from './naive-page';
 
 Sentry.init({ dsn: undefined });
-
-const step = floorStepOfBuild;
-// Compiled Lingui messages (each a list of parts), as a catalog module would export them.
-const messages: Messages = {
-  provider: [step.provider],
-  indicator: [step.indicator],
-  heading: [step.heading],
-  question: [step.question],
-  continue: ['Continue'],
-  ...Object.fromEntries(step.answers.map((a) => [`answer.${a.id}`, [a.text]])),
-  ...Object.fromEntries(step.answers.flatMap((a) => (a.input ? [[`details.${a.id}`, [a.input.label]]] : []))),
-};
-i18n.load('en', messages);
-i18n.activate('en');
-
-function StepOne() {
-  const { i18n: lingui } = useLingui();
-  const schema: RJSFSchema = {
-    type: 'object',
-    required: ['answer'],
-    properties: { answer: { type: 'string', title: lingui._('question'), enum: step.answers.map((a) => a.id) } },
-    dependencies: {
-      answer: {
-        oneOf: step.answers.map((a) => ({
-          properties: {
-            answer: { enum: [a.id] },
-            ...(a.input ? { [`details_${a.id}`]: { type: 'string', title: lingui._(`details.${a.id}`), maxLength: a.input.maxLength } } : {}),
-          },
-          ...(a.input ? { required: [`details_${a.id}`] } : {}),
-        })),
-      },
-    },
-  };
-  const uiSchema: UiSchema = {
-    answer: { 'ui:widget': 'radio', 'ui:enumNames': step.answers.map((a) => lingui._(`answer.${a.id}`)) },
-    ...Object.fromEntries(step.answers.flatMap((a) => (a.input ? [[`details_${a.id}`, { 'ui:widget': 'textarea' }]] : []))),
-    'ui:submitButtonOptions': { submitText: lingui._('continue') },
-  };
-  return (
-    <>
-      <span className="caption">
-        <Trans id="indicator" />
-      </span>
-      <h1 className="heading-xl">
-        <Trans id="heading" />
-      </h1>
-      <Form schema={schema} uiSchema={uiSchema} validator={validator} noHtml5Validate onSubmit={() => undefined} />
-    </>
-  );
-}
-
-function App() {
-  return (
-    <Sentry.ErrorBoundary fallback={<p>Something went wrong.</p>}>
-      <I18nProvider i18n={i18n}>
-        <BrowserRouter>
-          <header className="header">
-            <div className="header__inner">
-              <span className="header__brand">
-                <Trans id="provider" />
-              </span>
-            </div>
-          </header>
-          <div className="width-container page-body">
-            <main className="main" id="main-content">
-              <Routes>
-                <Route path="/" element={<StepOne />} />
-              </Routes>
-            </main>
-          </div>
-        </BrowserRouter>
-      </I18nProvider>
-    </Sentry.ErrorBoundary>
-  );
-}
+activateMessages(floorStepOfBuild);
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+if (root) createRoot(root).render(<NaivePage step={floorStepOfBuild} Router={BrowserRouter} />);
