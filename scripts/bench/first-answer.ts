@@ -1,7 +1,7 @@
 // Bench: per route, the JS and CSS loaded before the first interactive input (raw, gzip, brotli);
 // and on /cancel/seo under 4x CPU throttling (CDP Emulation.setCPUThrottlingRate) the first paint
 // and the first visible and first interactive step-1 answer, against the peer pages
-// (scripts/bench/peers: the floor and a naive React stack, each drawn and hydrated; SurveyJS), in headless Chromium, each load
+// (scripts/bench/peers: the floor and a naive React stack, each drawn and hydrated; RJSF alone, hydrated; SurveyJS), in headless Chromium, each load
 // in a fresh browser context (cold cache).
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { firstScreen, FIRST_SCREEN_JS_TARGET, kb, MEASURED_ROUTES, STEP1_RADIO, totalSizes, watchFirstInput, type FirstScreen } from './first-screen';
@@ -162,8 +162,9 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   const floorPage = peers.find((peer) => peer.label === 'floor');
   const hydratedFloorPage = peers.find((peer) => peer.label === 'floor, server-rendered');
   const hydratedNaivePage = peers.find((peer) => peer.label === 'naive, server-rendered');
+  const hydratedRjsfPage = peers.find((peer) => peer.label === 'RJSF alone, server-rendered');
   const surveyJsPage = peers.find((peer) => peer.label === 'SurveyJS');
-  if (!floorPage || !hydratedFloorPage || !hydratedNaivePage || !surveyJsPage) throw new Error('the floors, the server-rendered naive stack and SurveyJS are measured beside the product');
+  if (!floorPage || !hydratedFloorPage || !hydratedNaivePage || !hydratedRjsfPage || !surveyJsPage) throw new Error('the floors, the server-rendered naive stack and RJSF, and SurveyJS are measured beside the product');
   const floor = of(floorPage);
   const surveyJs = of(surveyJsPage);
   const ours = of(product);
@@ -221,6 +222,7 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
     `    its HTML and CSS alone (scripts refused) paint it at ${ratio(median(of(markupAlone).visible), median(floor.visible))} the floor`,
     target('/cancel/seo first interactive input / the floor', median(ours.interactive) / median(floor.interactive), 1.2),
     `    plain React hydrating the floor's screen from its HTML answers at ${ratio(median(of(hydratedFloorPage).interactive), median(floor.interactive))} the floor, and paints it at ${ratio(median(of(hydratedFloorPage).visible), median(floor.visible))}`,
+    `    RJSF alone, as published, hydrating the question from its HTML answers at ${ratio(median(of(hydratedRjsfPage).interactive), median(floor.interactive))} the floor, and paints it at ${ratio(median(of(hydratedRjsfPage).visible), median(floor.visible))}`,
     `    the product's libraries as they come (the naive stack), hydrating the same screen from its HTML, answer at ${ratio(median(of(hydratedNaivePage).interactive), median(floor.interactive))} the floor`,
     target('/cancel/seo first interactive input / SurveyJS', median(ours.interactive) / median(surveyJs.interactive), 0.45),
   );

@@ -5,6 +5,7 @@
 // (surveyjs.tsx): the same question as a SurveyJS radiogroup with SurveyJS's default theme. The
 // naive stack (naive.tsx): the product's libraries, all eager, used as they come. The server-rendered
 // floor (floor-hydrated.tsx) and naive stack (naive-hydrated.tsx): their screens in the HTML, hydrated.
+// RJSF alone (rjsf-alone-hydrated.tsx): the question drawn by @rjsf/core as published, in the HTML, hydrated.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
@@ -19,6 +20,7 @@ import { compressPlugin } from '../../build/compress-plugin.mjs';
 import { FloorPage } from './floor-page';
 import type { FloorStep } from './floor-step';
 import { activateMessages, NaivePage } from './naive-page';
+import { RjsfAlonePage } from './rjsf-alone-page';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -128,3 +130,7 @@ export function buildHydratedNaive() {
   const html = renderToString(createElement(NaivePage, { step, Router: ({ children }) => createElement(StaticRouter, { location: '/' }, children) }));
   return buildPeer('naive-hydrated', 'naive-hydrated.tsx', PRODUCT_STYLES, 'Naive stack, server-rendered – step 1', html);
 }
+
+/** The question drawn by RJSF as published, without the rest of the stack, rendered into the HTML and hydrated: what the form library alone costs a hydrated page. */
+export const buildHydratedRjsfAlone = () =>
+  buildPeer('rjsf-alone-hydrated', 'rjsf-alone-hydrated.tsx', PRODUCT_STYLES, 'RJSF alone, server-rendered – step 1', renderToString(createElement(RjsfAlonePage, { step: floorStep() })));

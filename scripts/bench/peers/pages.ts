@@ -3,7 +3,7 @@
 // work under it, with what counts on each as its first visible and first interactive input.
 import { readFileSync } from 'node:fs';
 import { STEP1_RADIO } from '../first-screen';
-import { buildFloor, buildHydratedFloor, buildHydratedNaive, buildNaive, buildSurveyJs, type PeerBuild } from './build';
+import { buildFloor, buildHydratedFloor, buildHydratedNaive, buildHydratedRjsfAlone, buildNaive, buildSurveyJs, type PeerBuild } from './build';
 import { servePeer } from './serve';
 
 /** A page the first-input bench loads, and how it tells its first inputs. */
@@ -57,6 +57,7 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
   const surveyJs = await buildSurveyJs();
   const naive = await buildNaive();
   const hydratedNaive = await buildHydratedNaive();
+  const hydratedRjsfAlone = await buildHydratedRjsfAlone();
   // SurveyJS writes its theme's variables into <style> elements and sets a style attribute
   // (a refused inline style leaves the form unstyled and mislaid out).
   const surveyJsPolicy = withSources(productPolicy, 'style-src', "'unsafe-inline'");
@@ -90,6 +91,15 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
       seen: "the browser's own radio",
       about: "React Router, Lingui, Sentry (no DSN), RJSF with the ajv8 validator, all eager, the product's CSS",
       policy: "the product's policy with script-src 'unsafe-eval': ajv compiles the schema once an answer is picked (not on the first screen)",
+    },
+    {
+      build: hydratedRjsfAlone,
+      served: productPolicy,
+      label: 'RJSF alone, server-rendered',
+      visible: 'main .field-radio-group .radio',
+      seen: "the browser's own radio",
+      about: "the question drawn by @rjsf/core as published (no router, i18n, error tracking or validation) in the HTML, hydrated: what the form library alone costs",
+      policy: "the product's policy",
     },
     {
       build: hydratedNaive,
