@@ -47,7 +47,7 @@ function versionOf(name: string): string {
 export const PRODUCT_ANSWER = { visible: 'main .radios__item', seen: 'a transparent input its label draws' };
 
 /**
- * Builds and serves the floors, SurveyJS and the naive stack with the product's security headers and
+ * Builds and serves the floors, SurveyJS, the naive stack (drawn and hydrated) and RJSF alone with the product's security headers and
  * under `productPolicy` (or the least more each needs); resolves with the pages to measure and a
  * function that stops their servers.
  */
@@ -108,7 +108,7 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
       visible: 'main .field-radio-group .radio',
       seen: "the browser's own radio",
       about: "the naive stack's screen in the HTML, hydrated: the product's libraries on a hydrated page, used as they come",
-      policy: "the naive stack's",
+      policy: "the naive stack's: the product's policy with script-src 'unsafe-eval'",
     },
   ];
   const servers: { stop: () => Promise<void> }[] = [];
