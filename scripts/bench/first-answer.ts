@@ -1,8 +1,8 @@
 // Bench: per route, the JS and CSS loaded before the first interactive input (raw, gzip, brotli);
 // and on /cancel/seo under 4x CPU throttling (CDP Emulation.setCPUThrottlingRate) the first paint
 // and the first visible and first interactive step-1 answer, against the peer pages
-// (scripts/bench/peers: the floor and a naive React stack, each drawn and hydrated; RJSF alone, hydrated; SurveyJS), in headless Chromium, each load
-// in a fresh browser context (cold cache).
+// (scripts/bench/peers: the floor and a naive React stack, each drawn and hydrated; RJSF alone,
+// hydrated; SurveyJS), in headless Chromium, each load in a fresh browser context (cold cache).
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { firstScreen, FIRST_SCREEN_JS_TARGET, kb, MEASURED_ROUTES, STEP1_RADIO, totalSizes, watchFirstInput, type FirstScreen } from './first-screen';
 import { LISTENING_MARK } from '../../src/app/first-screen-state';

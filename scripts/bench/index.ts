@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark of the project, one report. Figures are printed, not asserted
 // (the budgets that are enforced live in tests/e2e/budget.spec.ts).
 // It builds the production bundle first, then measures it as served by the built reference
-// server (a database of its own), beside the peer pages (the floor and a naive React stack, each drawn and hydrated; RJSF alone, hydrated; SurveyJS)
-// built in the same run.
+// server (a database of its own), beside the peer pages (the floor and a naive React stack, each
+// drawn and hydrated; RJSF alone, hydrated; SurveyJS) built in the same run.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchFirstInputs, benchRouteSizes } from './first-answer';

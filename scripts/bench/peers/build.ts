@@ -5,7 +5,8 @@
 // (surveyjs.tsx): the same question as a SurveyJS radiogroup with SurveyJS's default theme. The
 // naive stack (naive.tsx): the product's libraries, all eager, used as they come. The server-rendered
 // floor (floor-hydrated.tsx) and naive stack (naive-hydrated.tsx): their screens in the HTML, hydrated.
-// RJSF alone (rjsf-alone-hydrated.tsx): the question drawn by @rjsf/core as published, in the HTML, hydrated.
+// RJSF alone (rjsf-alone-hydrated.tsx): the question drawn by @rjsf/core as published, in the HTML,
+// hydrated.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';

@@ -46,10 +46,13 @@ function versionOf(name: string): string {
 /** The radio of the product and of the floor: a transparent input, drawn by its label. */
 export const PRODUCT_ANSWER = { visible: 'main .radios__item', seen: 'a transparent input its label draws' };
 
+/** The radio of the peers drawn by RJSF's own templates: the browser's, in RJSF's radio group. */
+const RJSF_ANSWER = { visible: 'main .field-radio-group .radio', seen: "the browser's own radio" };
+
 /**
- * Builds and serves the floors, SurveyJS, the naive stack (drawn and hydrated) and RJSF alone with the product's security headers and
- * under `productPolicy` (or the least more each needs); resolves with the pages to measure and a
- * function that stops their servers.
+ * Builds and serves the floors, SurveyJS, the naive stack (drawn and hydrated) and RJSF alone with
+ * the product's security headers and under `productPolicy` (or the least more each needs); resolves
+ * with the pages to measure and a function that stops their servers.
  */
 export async function startPeerPages(productPolicy: string, productHeaders: Readonly<Record<string, string>>): Promise<{ pages: (MeasuredPage & { build: PeerBuild })[]; stop: () => Promise<void> }> {
   const floor = await buildFloor();
@@ -87,8 +90,7 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
       build: naive,
       served: naivePolicy,
       label: 'naive',
-      visible: 'main .field-radio-group .radio',
-      seen: "the browser's own radio",
+      ...RJSF_ANSWER,
       about: "React Router, Lingui, Sentry (no DSN), RJSF with the ajv8 validator, all eager, the product's CSS",
       policy: "the product's policy with script-src 'unsafe-eval': ajv compiles the schema once an answer is picked (not on the first screen)",
     },
@@ -96,8 +98,7 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
       build: hydratedRjsfAlone,
       served: productPolicy,
       label: 'RJSF alone, server-rendered',
-      visible: 'main .field-radio-group .radio',
-      seen: "the browser's own radio",
+      ...RJSF_ANSWER,
       about: "the question drawn by @rjsf/core as published (no router, i18n, error tracking or validation) in the HTML, hydrated: what the form library alone costs",
       policy: "the product's policy",
     },
@@ -105,8 +106,7 @@ export async function startPeerPages(productPolicy: string, productHeaders: Read
       build: hydratedNaive,
       served: naivePolicy,
       label: 'naive, server-rendered',
-      visible: 'main .field-radio-group .radio',
-      seen: "the browser's own radio",
+      ...RJSF_ANSWER,
       about: "the naive stack's screen in the HTML, hydrated: the product's libraries on a hydrated page, used as they come",
       policy: "the naive stack's: the product's policy with script-src 'unsafe-eval'",
     },
