@@ -159,14 +159,20 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   }
 
   const of = (page: MeasuredPage) => times.get(page) ?? noTimes();
-  const floorPage = peers.find((peer) => peer.label === 'floor');
-  const hydratedFloorPage = peers.find((peer) => peer.label === 'floor, server-rendered');
-  const hydratedNaivePage = peers.find((peer) => peer.label === 'naive, server-rendered');
-  const hydratedRjsfPage = peers.find((peer) => peer.label === 'RJSF alone, server-rendered');
-  const surveyJsPage = peers.find((peer) => peer.label === 'SurveyJS');
-  if (!floorPage || !hydratedFloorPage || !hydratedNaivePage || !hydratedRjsfPage || !surveyJsPage) throw new Error('the floors, the server-rendered naive stack and RJSF, and SurveyJS are measured beside the product');
-  const floor = of(floorPage);
-  const surveyJs = of(surveyJsPage);
+  const peerLabeled = (label: string) => {
+    const peer = peers.find((candidate) => candidate.label === label);
+    if (!peer) throw new Error(`the ${label} page is measured beside the product`);
+    return peer;
+  };
+  const floor = of(peerLabeled('floor'));
+  const surveyJs = of(peerLabeled('SurveyJS'));
+  const hydratedFloor = peerLabeled('floor, server-rendered');
+  const hydratedRjsf = peerLabeled('RJSF alone, server-rendered');
+  const hydratedNaive = peerLabeled('naive, server-rendered');
+  /** `page`'s median of `values` as a ratio to the floor's. */
+  const toFloor = (page: MeasuredPage, values: (t: PageTimes) => number[]) => ratio(median(values(of(page))), median(values(floor)));
+  const visible = (t: PageTimes) => t.visible;
+  const interactive = (t: PageTimes) => t.interactive;
   const ours = of(product);
   const width = Math.max(...pages.map((page) => page.label.length));
   const gzip = (scripts: readonly string[], styles: readonly string[], dir: string) => `JS ${kb(totalSizes(scripts, dir).gzip)}, CSS ${kb(totalSizes(styles, dir).gzip)} gzip`;
@@ -193,14 +199,14 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   const metrics: [string, (t: PageTimes) => number[]][] = [
     ['first paint', (t) => t.fcp],
     ['LCP', (t) => t.lcp],
-    ['first visible input', (t) => t.visible],
-    ['first interactive input', (t) => t.interactive],
+    ['first visible input', visible],
+    ['first interactive input', interactive],
   ];
   for (const [name, values] of metrics) {
     lines.push(name);
     for (const page of pages) {
       const own = values(of(page));
-      lines.push(own.length === 0 ? `  ${page.label.padEnd(width)}  not reported` : `  ${page.label.padEnd(width)}  ${describeTimes(own)}  ${ratio(median(own), median(values(floor)))} the floor`);
+      lines.push(own.length === 0 ? `  ${page.label.padEnd(width)}  not reported` : `  ${page.label.padEnd(width)}  ${describeTimes(own)}  ${toFloor(page, values)} the floor`);
     }
   }
   lines.push(`/cancel/seo against SurveyJS (medians): ${metrics.map(([name, values]) => `${name} ${ratio(median(values(ours)), median(values(surveyJs)))}`).join(', ')}`);
@@ -219,11 +225,11 @@ export async function benchFirstInputs(server: RunningServer, productAssetsDir: 
   lines.push(
     "issue 18's targets (medians; reported, not asserted):",
     target('/cancel/seo first question painted (first visible input) / the floor', median(ours.visible) / median(floor.visible), 0.5),
-    `    its HTML and CSS alone (scripts refused) paint it at ${ratio(median(of(markupAlone).visible), median(floor.visible))} the floor`,
+    `    its HTML and CSS alone (scripts refused) paint it at ${toFloor(markupAlone, visible)} the floor`,
     target('/cancel/seo first interactive input / the floor', median(ours.interactive) / median(floor.interactive), 1.2),
-    `    plain React hydrating the floor's screen from its HTML answers at ${ratio(median(of(hydratedFloorPage).interactive), median(floor.interactive))} the floor, and paints it at ${ratio(median(of(hydratedFloorPage).visible), median(floor.visible))}`,
-    `    RJSF alone, as published, hydrating the question from its HTML answers at ${ratio(median(of(hydratedRjsfPage).interactive), median(floor.interactive))} the floor, and paints it at ${ratio(median(of(hydratedRjsfPage).visible), median(floor.visible))}`,
-    `    the product's libraries as they come (the naive stack), hydrating the same screen from its HTML, answer at ${ratio(median(of(hydratedNaivePage).interactive), median(floor.interactive))} the floor`,
+    `    plain React hydrating the floor's screen from its HTML answers at ${toFloor(hydratedFloor, interactive)} the floor, and paints it at ${toFloor(hydratedFloor, visible)}`,
+    `    RJSF alone, as published, hydrating the question from its HTML answers at ${toFloor(hydratedRjsf, interactive)} the floor, and paints it at ${toFloor(hydratedRjsf, visible)}`,
+    `    the product's libraries as they come (the naive stack), hydrating the same screen from its HTML, answer at ${toFloor(hydratedNaive, interactive)} the floor`,
     target('/cancel/seo first interactive input / SurveyJS', median(ours.interactive) / median(surveyJs.interactive), 0.45),
   );
   return lines;
