@@ -38,22 +38,12 @@ export async function watchPaint(page: Page, answer: string, radio: string): Pro
   await page.addInitScript(`(() => {
     const state = { violations: [] };
     window.__benchPaint = state;
-    let observer;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.identifier === ${JSON.stringify(MARK)} && (state.answerAt === undefined || entry.startTime < state.answerAt)) state.answerAt = entry.startTime;
-      }
-      if (state.answerAt !== undefined) observer.disconnect();
-    }).observe({ type: 'element', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    document.addEventListener('securitypolicyviolation', (event) => state.violations.push(event.violatedDirective + ' ' + event.blockedURI));
     const watched = ${JSON.stringify(answer)};
     const radio = ${JSON.stringify(radio)};
     let radioBefore = false;
     let item = null;
-    observer = new MutationObserver(() => {
+    // Marks the answer for Element Timing as it enters the DOM, until it is painted.
+    const answerMarker = new MutationObserver(() => {
       if (!item) {
         item = document.querySelector(watched);
         const radioNow = document.querySelector(radio) !== null;
@@ -69,7 +59,17 @@ export async function watchPaint(page: Page, answer: string, radio: string): Pro
         if (!element.hasAttribute('elementtiming')) element.setAttribute('elementtiming', ${JSON.stringify(MARK)});
       }
     });
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.identifier === ${JSON.stringify(MARK)} && (state.answerAt === undefined || entry.startTime < state.answerAt)) state.answerAt = entry.startTime;
+      }
+      if (state.answerAt !== undefined) answerMarker.disconnect();
+    }).observe({ type: 'element', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    document.addEventListener('securitypolicyviolation', (event) => state.violations.push(event.violatedDirective + ' ' + event.blockedURI));
+    answerMarker.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
   })();`);
 }
 
