@@ -57,10 +57,13 @@ export interface PeerBuild {
 /**
  * Builds one peer page: `script` (a .tsx file beside this one, given FLOOR_STEP at build time) and
  * `styles` (entry name → absolute path of a stylesheet), one eager bundle each, no splitting.
- * `serverRendered` is the HTML of its #root, with the product's marker of a server-rendered screen
- * (the bench then waits for the page's listening mark); without it the root is empty.
+ * `render` draws the HTML of its #root from the same step, with the product's marker of a
+ * server-rendered screen (the bench then waits for the page's listening mark); without it the root
+ * is empty.
  */
-export async function buildPeer(name: string, script: string, styles: Record<string, string>, title: string, serverRendered?: string): Promise<PeerBuild> {
+export async function buildPeer(name: string, script: string, styles: Record<string, string>, title: string, render?: (step: FloorStep) => string): Promise<PeerBuild> {
+  const step = floorStep();
+  const serverRendered = render?.(step);
   const dir = peerDir(name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -75,7 +78,7 @@ export async function buildPeer(name: string, script: string, styles: Record<str
     minify: true,
     legalComments: 'none',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', FLOOR_STEP: JSON.stringify(floorStep()) },
+    define: { 'process.env.NODE_ENV': '"production"', FLOOR_STEP: JSON.stringify(step) },
     metafile: true,
     logLevel: 'warning',
     plugins: [compressPlugin()],
@@ -112,7 +115,7 @@ export const buildFloor = () => buildPeer('floor', 'floor.tsx', PRODUCT_STYLES, 
 
 /** The floor's screen rendered into the HTML and hydrated by plain React: the least a hydrated page of it costs. */
 export const buildHydratedFloor = () =>
-  buildPeer('floor-hydrated', 'floor-hydrated.tsx', PRODUCT_STYLES, 'Floor, server-rendered – step 1', renderToString(createElement(FloorPage, { step: floorStep() })));
+  buildPeer('floor-hydrated', 'floor-hydrated.tsx', PRODUCT_STYLES, 'Floor, server-rendered – step 1', (step) => renderToString(createElement(FloorPage, { step })));
 
 /**
  * SurveyJS with its default theme: survey-core's stylesheet without the @font-face rules that
@@ -125,13 +128,12 @@ export const buildSurveyJs = () => buildPeer('surveyjs', 'surveyjs.tsx', { 'surv
 export const buildNaive = () => buildPeer('naive', 'naive.tsx', PRODUCT_STYLES, 'Naive stack – step 1');
 
 /** The naive stack's screen rendered into the HTML (its router at '/') and hydrated: the product's libraries on a hydrated page, used as they come. */
-export function buildHydratedNaive() {
-  const step = floorStep();
-  activateMessages(step);
-  const html = renderToString(createElement(NaivePage, { step, Router: ({ children }) => createElement(StaticRouter, { location: '/' }, children) }));
-  return buildPeer('naive-hydrated', 'naive-hydrated.tsx', PRODUCT_STYLES, 'Naive stack, server-rendered – step 1', html);
-}
+export const buildHydratedNaive = () =>
+  buildPeer('naive-hydrated', 'naive-hydrated.tsx', PRODUCT_STYLES, 'Naive stack, server-rendered – step 1', (step) => {
+    activateMessages(step);
+    return renderToString(createElement(NaivePage, { step, Router: ({ children }) => createElement(StaticRouter, { location: '/' }, children) }));
+  });
 
 /** The question drawn by RJSF as published, without the rest of the stack, rendered into the HTML and hydrated: what the form library alone costs a hydrated page. */
 export const buildHydratedRjsfAlone = () =>
-  buildPeer('rjsf-alone-hydrated', 'rjsf-alone-hydrated.tsx', PRODUCT_STYLES, 'RJSF alone, server-rendered – step 1', renderToString(createElement(RjsfAlonePage, { step: floorStep() })));
+  buildPeer('rjsf-alone-hydrated', 'rjsf-alone-hydrated.tsx', PRODUCT_STYLES, 'RJSF alone, server-rendered – step 1', (step) => renderToString(createElement(RjsfAlonePage, { step })));
