@@ -13,6 +13,7 @@ import { ErrorBoundary } from '@sentry/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { FloorStep } from './floor-step';
+import { PlainFrame } from './plain-frame';
 
 /** Loads and activates `step`'s texts as compiled Lingui messages (each a list of parts), as a catalog module would export them. */
 export function activateMessages(step: FloorStep): void {
@@ -71,20 +72,11 @@ export function NaivePage({ step, Router }: { step: FloorStep; Router: (props: {
     <ErrorBoundary fallback={<p>Something went wrong.</p>}>
       <I18nProvider i18n={i18n}>
         <Router>
-          <header className="header">
-            <div className="header__inner">
-              <span className="header__brand">
-                <Trans id="provider" />
-              </span>
-            </div>
-          </header>
-          <div className="width-container page-body">
-            <main className="main" id="main-content">
-              <Routes>
-                <Route path="/" element={<StepOne step={step} />} />
-              </Routes>
-            </main>
-          </div>
+          <PlainFrame brand={<Trans id="provider" />}>
+            <Routes>
+              <Route path="/" element={<StepOne step={step} />} />
+            </Routes>
+          </PlainFrame>
         </Router>
       </I18nProvider>
     </ErrorBoundary>

@@ -5,6 +5,7 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FloorStep } from './floor-step';
+import { PlainFrame } from './plain-frame';
 
 /** A validator with nothing to say: the screen is timed until it listens, before any answer is checked. */
 const silentValidator: ValidatorType = {
@@ -20,19 +21,10 @@ export function RjsfAlonePage({ step }: { step: FloorStep }) {
     'ui:submitButtonOptions': { submitText: 'Continue' },
   };
   return (
-    <>
-      <header className="header">
-        <div className="header__inner">
-          <span className="header__brand">{step.provider}</span>
-        </div>
-      </header>
-      <div className="width-container page-body">
-        <main className="main" id="main-content">
-          <span className="caption">{step.indicator}</span>
-          <h1 className="heading-xl">{step.heading}</h1>
-          <Form schema={schema} uiSchema={uiSchema} validator={silentValidator} noHtml5Validate onSubmit={() => undefined} />
-        </main>
-      </div>
-    </>
+    <PlainFrame brand={step.provider}>
+      <span className="caption">{step.indicator}</span>
+      <h1 className="heading-xl">{step.heading}</h1>
+      <Form schema={schema} uiSchema={uiSchema} validator={silentValidator} noHtml5Validate onSubmit={() => undefined} />
+    </PlainFrame>
   );
 }
