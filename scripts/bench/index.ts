@@ -41,7 +41,7 @@ try {
     ],
     ['Lighthouse (mobile defaults)', () => benchLighthouse(server)],
     ['survey check and compile', () => benchSurvey()],
-    ['survey-storage endpoint under load (loopback)', () => benchServer()],
+    ['survey-storage endpoint under load (loopback)', () => benchServer(product.serverFile)],
     ['survey storage at scale: SQLite and PostgreSQL, one and two processes', () => benchStorageScale(product.serverFile)],
     ['retention insights over 1 million visits (SQLite)', () => benchInsightsScale(1_000_000, product.serverFile)],
   ];

@@ -67,6 +67,18 @@ export async function signInCookie(base: string, persona: string, lang?: string)
   return { name: pair.slice(0, at), value: pair.slice(at + 1) };
 }
 
+/** A customer signed in as `persona` for API calls: the cookie header and the session's CSRF token. */
+export async function signedInCustomer(base: string, persona: string): Promise<{ cookie: string; csrfToken: string }> {
+  const { name, value } = await signInCookie(base, persona);
+  const cookie = `${name}=${value}`;
+  const token = await fetch(`${base}/cancel/api/get-csrf-token/`, { headers: { cookie } });
+  const body: unknown = await token.json();
+  if (typeof body !== 'object' || body === null || !('csrf_token' in body) || typeof body.csrf_token !== 'string') {
+    throw new Error(`get-csrf-token answered ${token.status} without a token`);
+  }
+  return { cookie, csrfToken: body.csrf_token };
+}
+
 /**
  * Runs a load bench from the command line (`tsx <script> [connections] [seconds]`), each argument
  * falling back to its default unless a positive whole number, and prints its lines.

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { startRoundRobin } from '../pg/round-robin.mjs';
 import { startThrowawayCluster } from '../pg/throwaway-cluster.mjs';
 import { PERSONA, payload } from './server';
-import { runLoadBenchFromCommandLine, signInCookie, startBuiltServer, type RunningServer } from './serve';
+import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, type RunningServer } from './serve';
 
 /** The part of autocannon's (untyped) API and result this bench uses. */
 interface Result {
@@ -42,15 +42,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const CUSTOMERS = 200;
 const STORE_PATH = '/cancel/api/survey-storage/survey-monitoring/';
 
-
-/** A signed-in customer: the cookie header and the session's CSRF token. */
-async function customer(base: string): Promise<{ cookie: string; csrf: string }> {
-  const { name, value } = await signInCookie(base, PERSONA.id);
-  const cookie = `${name}=${value}`;
-  const token = (await (await fetch(`${base}/cancel/api/get-csrf-token/`, { headers: { cookie } })).json()) as { csrf_token: string };
-  return { cookie, csrf: token.csrf_token };
-}
-
 /** One measured setup: where to send the requests, and how to count the rows stored. */
 interface Setup {
   label: string;
@@ -60,8 +51,8 @@ interface Setup {
 }
 
 async function measure(setup: Setup, connections: number, seconds: number): Promise<string[]> {
-  const customers: { cookie: string; csrf: string }[] = [];
-  for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await customer(setup.base));
+  const customers: { cookie: string; csrfToken: string }[] = [];
+  for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await signedInCustomer(setup.base, PERSONA.id));
   const body = JSON.stringify(payload());
   let next = 0;
   const acknowledged = new Set<number>();
@@ -74,9 +65,9 @@ async function measure(setup: Setup, connections: number, seconds: number): Prom
         method: 'POST',
         path: STORE_PATH,
         setupRequest: () => {
-          const who = customers[next % customers.length] as { cookie: string; csrf: string };
+          const who = customers[next % customers.length] as { cookie: string; csrfToken: string };
           next += 1;
-          return { method: 'POST', path: STORE_PATH, body, headers: { cookie: who.cookie, 'x-csrftoken': who.csrf, 'content-type': 'application/json' } };
+          return { method: 'POST', path: STORE_PATH, body, headers: { cookie: who.cookie, 'x-csrftoken': who.csrfToken, 'content-type': 'application/json' } };
         },
         onResponse: (status, text) => {
           if (status < 200 || status >= 300) return;
