@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { StoreUnavailableError, type StoreUnavailableReason } from './store/sql/database';
 import { describeSchemaErrors } from './validation';
 
 /** The body of every error response: a machine code and a sentence naming what was wrong. */
@@ -33,16 +34,31 @@ const FASTIFY_ERRORS: Readonly<Record<string, { status: number; code: string; me
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-content-length', message: 'The Content-Length header does not match the body.' },
 };
 
+/**
+ * A database that cannot do the work just now, as answered: busy with other work for moments, or
+ * out of reach while it restarts. The page's retry (src/api/retry.ts) waits the Retry-After.
+ */
+const STORE_UNAVAILABLE: Readonly<Record<StoreUnavailableReason, { code: string; message: string; retryAfterS: number }>> = {
+  busy: { code: 'store-busy', message: 'The server is busy with other requests; nothing was changed. Try again in a moment.', retryAfterS: 1 },
+  unreachable: { code: 'store-unreachable', message: 'The server cannot reach its database just now. Try again in a moment.', retryAfterS: 5 },
+};
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error;
 }
 
-/** Renders every thrown error as JSON: ours as they are, Fastify's mapped, anything else as a logged 500. */
+/** Renders every thrown error as JSON: ours as they are, a database unavailable for now as a 503 to retry, Fastify's mapped, anything else as a logged 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) {
       reply.headers(error.headers);
       return sendError(reply, error.status, error.code, error.message);
+    }
+    if (error instanceof StoreUnavailableError) {
+      const answer = STORE_UNAVAILABLE[error.reason];
+      request.log.warn({ err: error }, `database ${error.reason}`);
+      reply.header('retry-after', String(answer.retryAfterS));
+      return sendError(reply, 503, answer.code, answer.message);
     }
     if (!isFastifyError(error)) {
       request.log.error({ err: error }, 'non-error thrown');

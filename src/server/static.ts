@@ -87,7 +87,12 @@ export async function registerApp(
     } catch {
       return reply.code(503).send(BUILD_MISSING_PAGE);
     }
-    const session = await sessions.of(request);
+    // A session the store cannot read just now is no reason to answer the page with an error: served
+    // without it, the page's own calls (spec §4) meet the failure and say so as spec §8 has them.
+    const session = await sessions.of(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the session was not read; the page is served without it');
+      return undefined;
+    });
     const lang = session?.lang ?? DEFAULT_LANGUAGE;
     const path = request.url.split('?')[0] ?? '';
     const language = pageLanguage(request.url, lang);

@@ -1,7 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withLanguage } from '../../src/server/static';
+import { installErrorHandler } from '../../src/server/errors';
+import { registerApp, withLanguage } from '../../src/server/static';
+import { StoreUnavailableError } from '../../src/server/store/sql/database';
 import { APP_FILES } from './helpers/fixtures';
 import { startHarness, type Harness } from './helpers/harness';
 
@@ -137,6 +141,39 @@ describe('without a built app', () => {
       expect(asset.statusCode).toBe(404);
     } finally {
       await bare.stop();
+    }
+  });
+});
+
+describe('a page whose session the store cannot read just now', () => {
+  it('is served without the session, for the page’s own calls to report the failure', async () => {
+    const appDir = mkdtempSync(join(tmpdir(), 'cancel-static-'));
+    for (const [file, text] of Object.entries(APP_FILES)) {
+      mkdirSync(dirname(join(appDir, file)), { recursive: true });
+      writeFileSync(join(appDir, file), text);
+    }
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    const unreachable = new StoreUnavailableError('unreachable', 'PostgreSQL could not be reached, or the connection broke (connect ECONNREFUSED 127.0.0.1:5432).');
+    const screens: boolean[] = [];
+    await registerApp(app, {
+      appDir,
+      sessions: { of: () => Promise.reject(unreachable), signIn: () => Promise.reject(unreachable) },
+      firstScreen: async (_language, _url, session) => {
+        screens.push(session === undefined);
+        return null;
+      },
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/cancel/seo', headers: { cookie: 'cancel_session=whatever' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<html lang="en" dir="ltr">');
+      expect(screens).toEqual([true]);
+    } finally {
+      await app.close();
+      rmSync(appDir, { recursive: true, force: true });
     }
   });
 });

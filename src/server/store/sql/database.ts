@@ -28,3 +28,24 @@ export interface SqlDatabase {
   /** Waits for the transaction in flight, then closes the connection(s). */
   close(): Promise<void>;
 }
+
+/**
+ * Why the database could not do the work just now, though the same request may well succeed a
+ * moment later: `busy`, it turned the work away for other work running at the same time, and went
+ * on doing so after the retries (PostgreSQL's serialization failures and deadlocks, SQLite's write
+ * lock held past its busy timeout), keeping none of it; `unreachable`, the connection to it could
+ * not be made or broke (a PostgreSQL restarting, a network between). The server answers 503 with a
+ * Retry-After (src/server/errors.ts), which the page's retry honours for calls safe to repeat.
+ */
+export type StoreUnavailableReason = 'busy' | 'unreachable';
+
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly reason: StoreUnavailableReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { migrationFor, schemaTooNew, MIGRATIONS } from '../../migrations';
-import type { SqlDatabase, SqlValue } from './database';
+import { StoreUnavailableError, type SqlDatabase, type SqlValue } from './database';
 import { numberedPlaceholders } from './placeholders';
 
 /** BIGINT (int8) and COUNT(*) as numbers, not strings: epoch milliseconds and ids stay below 2^53. */
@@ -51,10 +51,36 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
 
 /** SQLSTATEs after which running the transaction again may succeed: serialization failure, deadlock, a unique key another transaction took first. */
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
+/** Of those, the ones that say only that other transactions were in the way: still there after the last attempt, the database is busy. */
+const CONTENTION = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 8;
 
+/** The error's `code`: PostgreSQL's SQLSTATE, or a socket's error code (ECONNREFUSED). */
 function sqlState(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** SQLSTATEs of a connection that failed or was ended by the server (class 08; shutting down, starting up). */
+const CONNECTION_STATE = /^(08|57P0[123])/;
+/** The socket errors of a server that cannot be reached or that dropped the connection. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's own errors for a connection that ended or never came, which carry no code. */
+const CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+function connectionFailed(error: unknown): boolean {
+  const code = sqlState(error) ?? '';
+  return CONNECTION_STATE.test(code) || SOCKET_CODES.has(code) || (error instanceof Error && CONNECTION_MESSAGE.test(error.message));
+}
+
+/** Runs `work`, failing as `unreachable` where the connection, not the statement, failed. */
+async function overConnection<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreUnavailableError || !connectionFailed(error)) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new StoreUnavailableError('unreachable', `PostgreSQL could not be reached, or the connection broke (${detail}).`, { cause: error });
+  }
 }
 
 const pause = (attempt: number): Promise<void> =>
@@ -64,7 +90,10 @@ const pause = (attempt: number): Promise<void> =>
  * PostgreSQL through a node-postgres pool, for several server processes on one database. A
  * transaction runs SERIALIZABLE on one pooled client and is run again (up to 8 times, with a short
  * random pause) when PostgreSQL refuses it because of a concurrent one: so what the SQLite store
- * gets from its one writer at a time (check, then write), it gets here too.
+ * gets from its one writer at a time (check, then write), it gets here too. Refused for concurrent
+ * ones on every attempt, it fails as `busy`; a call whose connection cannot be made or breaks fails
+ * as `unreachable` (StoreUnavailableError), and is not run again here: whether a COMMIT whose answer
+ * was lost took effect is unknown, and a call safe to repeat is repeated by the page.
  */
 export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<SqlDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
@@ -88,7 +117,7 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
   };
   const inTransaction = new AsyncLocalStorage<pg.PoolClient>();
   const query = <T extends object>(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult<T>> =>
-    (inTransaction.getStore() ?? pool).query<T>(text(sql), params as SqlValue[]);
+    overConnection(() => (inTransaction.getStore() ?? pool).query<T>(text(sql), params as SqlValue[]));
 
   return {
     dialect: 'postgres',
@@ -98,19 +127,32 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     async transaction<T>(work: () => Promise<T>): Promise<T> {
       if (inTransaction.getStore() !== undefined) return work();
       for (let attempt = 1; ; attempt += 1) {
-        const client = await pool.connect();
+        const client = await overConnection(() => pool.connect());
         let broken = false;
+        // A connection that breaks while checked out is reported as an 'error' event as well as by the
+        // query it fails; with no listener that event would end the process.
+        const onError = (): void => {
+          broken = true;
+        };
+        client.on('error', onError);
         try {
-          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-          const result = await inTransaction.run(client, work);
-          await client.query('COMMIT');
-          return result;
+          return await overConnection(async () => {
+            await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+            const result = await inTransaction.run(client, work);
+            await client.query('COMMIT');
+            return result;
+          });
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {
             broken = true;
           });
-          if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+          const state = sqlState(error) ?? '';
+          if (attempt >= MAX_ATTEMPTS && CONTENTION.has(state)) {
+            throw new StoreUnavailableError('busy', `PostgreSQL refused the transaction ${MAX_ATTEMPTS} times for concurrent ones (SQLSTATE ${state}).`, { cause: error });
+          }
+          if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(state)) throw error;
         } finally {
+          client.off('error', onError);
           client.release(broken);
         }
         await pause(attempt);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationFor, schemaTooNew, MIGRATIONS } from '../../migrations';
-import type { SqlDatabase, SqlValue } from './database';
+import { StoreUnavailableError, type SqlDatabase, type SqlValue } from './database';
 
 /** Brings `user_version` up to the migrations' count, each migration in its own transaction. */
 export function migrateSqlite(db: Database.Database): number {
@@ -19,20 +19,33 @@ export function migrateSqlite(db: Database.Database): number {
   return MIGRATIONS.length;
 }
 
+/** Takes the write lock; another process holding it past the busy timeout leaves the store busy. */
+function beginImmediate(db: Database.Database): void {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    if (error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY') {
+      throw new StoreUnavailableError('busy', 'Another process held the SQLite database’s write lock past the busy timeout.', { cause: error });
+    }
+    throw error;
+  }
+}
+
 /**
  * The embedded database: one better-sqlite3 connection to a file in WAL mode. Its calls are
  * synchronous, so a transaction whose work awaits holds the connection: it starts with BEGIN
  * IMMEDIATE (the write lock, also against another process on the file) and every query from outside
- * its async context waits until it ends.
+ * its async context waits until it ends. A write lock another process holds past the busy timeout
+ * (5 s unless told) fails the transaction with a StoreUnavailableError (`busy`).
  */
-export function openSqlite(file: string, options: { migrate?: boolean } = {}): SqlDatabase {
+export function openSqlite(file: string, options: { migrate?: boolean; busyTimeoutMs?: number } = {}): SqlDatabase {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // WAL + NORMAL survives a process crash; only a power loss can drop the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
   try {
     if (options.migrate !== false) migrateSqlite(db);
   } catch (error) {
@@ -80,7 +93,7 @@ export function openSqlite(file: string, options: { migrate?: boolean } = {}): S
         ended = resolve;
       });
       try {
-        db.exec('BEGIN IMMEDIATE');
+        beginImmediate(db);
         try {
           const result = await inTransaction.run(true, work);
           db.exec('COMMIT');
