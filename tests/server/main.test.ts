@@ -125,4 +125,19 @@ describe('src/server/main.ts', () => {
     main = new MainProcess();
     await expect(main.start({ PORT: 'eighty' })).rejects.toThrow(/PORT must be an integer/);
   });
+
+  it('refuses to start without its database, naming it (never its password) and why', async () => {
+    main = new MainProcess();
+    await expect(main.start({ DATABASE_URL: 'postgres://cancel:s3cret@127.0.0.1:1/cancel' })).rejects.toThrow(
+      /The database postgres:\/\/cancel:\*\*\*@127\.0\.0\.1:1\/cancel \(DATABASE_URL\) could not be opened: connect ECONNREFUSED 127\.0\.0\.1:1/,
+    );
+    expect(main.output).not.toContain('s3cret');
+    expect(main.child.exitCode).toBe(1);
+    await main.cleanup();
+    main = new MainProcess();
+    await expect(main.start({ DATABASE_URL: '', DB_FILE: '/dev/null/cancel.sqlite' })).rejects.toThrow(
+      /\nThe database \/dev\/null\/cancel\.sqlite \(DB_FILE\) could not be opened: EEXIST: file already exists, mkdir '\/dev\/null'\n/,
+    );
+    expect(main.child.exitCode).toBe(1);
+  });
 });
