@@ -40,7 +40,7 @@ const FASTIFY_ERRORS: Readonly<Record<string, { status: number; code: string; me
  */
 const STORE_UNAVAILABLE: Readonly<Record<StoreUnavailableReason, { code: string; message: string; retryAfterS: number }>> = {
   busy: { code: 'store-busy', message: 'The server is busy with other requests; nothing was changed. Try again in a moment.', retryAfterS: 1 },
-  unreachable: { code: 'store-unreachable', message: 'The server cannot reach its database just now. Try again in a moment.', retryAfterS: 5 },
+  unreachable: { code: 'store-unreachable', message: 'The server cannot reach its database just now. Try again in a moment.', retryAfterS: 2 },
 };
 
 function isFastifyError(error: unknown): error is FastifyError {

@@ -42,10 +42,10 @@ describe('the server’s error answers', () => {
     expect(answer.json()).toEqual({ error: 'store-busy', message: 'The server is busy with other requests; nothing was changed. Try again in a moment.' });
   });
 
-  it('answers a database out of reach with 503 store-unreachable and a Retry-After of 5 seconds, naming no address', async () => {
+  it('answers a database out of reach with 503 store-unreachable and a Retry-After of 2 seconds, naming no address', async () => {
     const answer = await app.inject('/unreachable');
     expect(answer.statusCode).toBe(503);
-    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.headers['retry-after']).toBe('2');
     expect(answer.json()).toEqual({ error: 'store-unreachable', message: 'The server cannot reach its database just now. Try again in a moment.' });
   });
 
