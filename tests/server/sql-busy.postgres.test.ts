@@ -1,8 +1,8 @@
 // PostgreSQL under contention and without its connection (the SQLite run leaves *.postgres.test.ts
 // out, vitest.config.ts): a transaction refused for concurrent ones on every attempt leaves the store
 // `busy`, a server out of reach or a connection that breaks leaves it `unreachable` (each answered
-// 503, src/server/errors.ts), and a connection that breaks mid-transaction fails that transaction,
-// not the server process.
+// 503, src/server/errors.ts), a connection that breaks mid-transaction fails that transaction, not
+// the server process, and closing waits for a transaction that is being run again.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,26 @@ describe('the PostgreSQL store under contention', () => {
     await expect(taken).rejects.toThrow('SQLSTATE 23505');
     await expect(taken).rejects.not.toBeInstanceOf(StoreUnavailableError);
     expect(attempts).toBe(8);
+  });
+
+  it('closes once a transaction between two attempts has finished, not under it', async () => {
+    let attempts = 0;
+    let closing: Promise<void> | undefined;
+    const retried = db.transaction(async () => {
+      attempts += 1;
+      await db.run('INSERT INTO settings (key, value) VALUES (?, ?)', [`try-${attempts}`, 'x']);
+      if (attempts === 1) {
+        // The server is told to stop (SIGTERM) while this transaction is refused and runs again.
+        closing = db.close();
+        throw sqlError('40001');
+      }
+      return db.all<{ key: string }>('SELECT key FROM settings');
+    });
+    await expect(retried).resolves.toEqual([{ key: 'try-2' }]);
+    await expect(closing).resolves.toBeUndefined();
+    await expect(db.get('SELECT 1')).rejects.toThrow('Cannot use a pool after calling end on the pool');
+    // Closing again (the test's own cleanup) waits for the same close.
+    await db.close();
   });
 
   it('fails a transaction whose connection breaks as unreachable, and goes on with a new connection', async () => {

@@ -25,7 +25,7 @@ export interface SqlDatabase {
    * beyond setting what it returns.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
-  /** Waits for the transaction in flight, then closes the connection(s). */
+  /** Waits for the transactions under way (on PostgreSQL, their retries too), then closes the connection(s). Closing again waits for the same close. */
   close(): Promise<void>;
 }
 

@@ -116,6 +116,11 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     return numbered;
   };
   const inTransaction = new AsyncLocalStorage<pg.PoolClient>();
+  // Transactions under way, retries and their pauses included: close() waits for them, since the
+  // pool takes no new client once ending, and a transaction between two attempts holds none.
+  let transactionsUnderWay = 0;
+  let settled: (() => void) | undefined;
+  let closed: Promise<void> | undefined;
   const query = <T extends object>(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult<T>> =>
     overConnection(() => (inTransaction.getStore() ?? pool).query<T>(text(sql), params as SqlValue[]));
 
@@ -126,38 +131,59 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
     async transaction<T>(work: () => Promise<T>): Promise<T> {
       if (inTransaction.getStore() !== undefined) return work();
-      for (let attempt = 1; ; attempt += 1) {
-        const client = await overConnection(() => pool.connect());
-        let broken = false;
-        // A connection that breaks while checked out is reported as an 'error' event as well as by the
-        // query it fails; with no listener that event would end the process.
-        const onError = (): void => {
-          broken = true;
-        };
-        client.on('error', onError);
-        try {
-          return await overConnection(async () => {
-            await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-            const result = await inTransaction.run(client, work);
-            await client.query('COMMIT');
-            return result;
-          });
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {
-            broken = true;
-          });
-          const state = sqlState(error) ?? '';
-          if (attempt >= MAX_ATTEMPTS && CONTENTION.has(state)) {
-            throw new StoreUnavailableError('busy', `PostgreSQL refused the transaction ${MAX_ATTEMPTS} times for concurrent ones (SQLSTATE ${state}).`, { cause: error });
-          }
-          if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(state)) throw error;
-        } finally {
-          client.off('error', onError);
-          client.release(broken);
-        }
-        await pause(attempt);
+      transactionsUnderWay += 1;
+      try {
+        return await attempts(work);
+      } finally {
+        transactionsUnderWay -= 1;
+        if (transactionsUnderWay === 0) settled?.();
       }
     },
-    close: () => pool.end(),
+    close() {
+      closed ??= (async () => {
+        while (transactionsUnderWay > 0) {
+          await new Promise<void>((resolve) => {
+            settled = resolve;
+          });
+        }
+        await pool.end();
+      })();
+      return closed;
+    },
   };
+
+  /** Runs `work` in a transaction of its own, again while PostgreSQL refuses it for concurrent ones. */
+  async function attempts<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await overConnection(() => pool.connect());
+      let broken = false;
+      // A connection that breaks while checked out is reported as an 'error' event as well as by the
+      // query it fails; with no listener that event would end the process.
+      const onError = (): void => {
+        broken = true;
+      };
+      client.on('error', onError);
+      try {
+        return await overConnection(async () => {
+          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const result = await inTransaction.run(client, work);
+          await client.query('COMMIT');
+          return result;
+        });
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        const state = sqlState(error) ?? '';
+        if (attempt >= MAX_ATTEMPTS && CONTENTION.has(state)) {
+          throw new StoreUnavailableError('busy', `PostgreSQL refused the transaction ${MAX_ATTEMPTS} times for concurrent ones (SQLSTATE ${state}).`, { cause: error });
+        }
+        if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(state)) throw error;
+      } finally {
+        client.off('error', onError);
+        client.release(broken);
+      }
+      await pause(attempt);
+    }
+  }
 }
