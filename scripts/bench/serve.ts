@@ -67,8 +67,14 @@ export async function signInCookie(base: string, persona: string, lang?: string)
   return { name: pair.slice(0, at), value: pair.slice(at + 1) };
 }
 
-/** A customer signed in as `persona` for API calls: the cookie header and the session's CSRF token. */
-export async function signedInCustomer(base: string, persona: string): Promise<{ cookie: string; csrfToken: string }> {
+/** A customer signed in for API calls: the cookie header and the session's CSRF token. */
+export interface SignedInCustomer {
+  cookie: string;
+  csrfToken: string;
+}
+
+/** A customer signed in as `persona`, from the development sign-in and get-csrf-token. */
+export async function signedInCustomer(base: string, persona: string): Promise<SignedInCustomer> {
   const { name, value } = await signInCookie(base, persona);
   const cookie = `${name}=${value}`;
   const token = await fetch(`${base}/cancel/api/get-csrf-token/`, { headers: { cookie } });
@@ -77,6 +83,11 @@ export async function signedInCustomer(base: string, persona: string): Promise<{
     throw new Error(`get-csrf-token answered ${token.status} without a token`);
   }
   return { cookie, csrfToken: body.csrf_token };
+}
+
+/** The headers of `customer`'s JSON write to the API: its session, its CSRF token and the body's type. */
+export function writeHeaders(customer: SignedInCustomer): Record<string, string> {
+  return { cookie: customer.cookie, 'x-csrftoken': customer.csrfToken, 'content-type': 'application/json' };
 }
 
 /**

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SurveyPayload } from '../../src/model';
-import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer } from './serve';
+import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, writeHeaders } from './serve';
 
 /** The persona the benches sign in as. */
 export const PERSONA = { id: 'paid-monthly', email: 'mia.monthly@example.com' };
@@ -64,9 +64,8 @@ export async function benchServer(serverFile = 'dist/server/main.mjs', connectio
   // The bench measures the route, not the per-account limit that keeps one customer from flooding it.
   const server = await startBuiltServer(join(dir, 'bench.sqlite'), { SURVEY_RATE_LIMIT: '1000000000' }, serverFile);
   try {
-    const { cookie, csrfToken } = await signedInCustomer(server.base, PERSONA.id);
+    const headers = writeHeaders(await signedInCustomer(server.base, PERSONA.id));
     const url = `${server.base}/cancel/api/survey-storage/survey-monitoring/`;
-    const headers = { cookie, 'x-csrftoken': csrfToken, 'content-type': 'application/json' };
     const body = JSON.stringify(payload());
     const probe = await fetch(url, { method: 'POST', headers, body });
     if (probe.status !== 200) throw new Error(`a single survey POST answered ${probe.status}: ${await probe.text()}`);

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { startRoundRobin } from '../pg/round-robin.mjs';
 import { startThrowawayCluster } from '../pg/throwaway-cluster.mjs';
 import { PERSONA, payload } from './server';
-import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, type RunningServer } from './serve';
+import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, writeHeaders, type RunningServer, type SignedInCustomer } from './serve';
 
 /** The part of autocannon's (untyped) API and result this bench uses. */
 interface Result {
@@ -51,7 +51,7 @@ interface Setup {
 }
 
 async function measure(setup: Setup, connections: number, seconds: number): Promise<string[]> {
-  const customers: { cookie: string; csrfToken: string }[] = [];
+  const customers: SignedInCustomer[] = [];
   for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await signedInCustomer(setup.base, PERSONA.id));
   const body = JSON.stringify(payload());
   let next = 0;
@@ -65,9 +65,9 @@ async function measure(setup: Setup, connections: number, seconds: number): Prom
         method: 'POST',
         path: STORE_PATH,
         setupRequest: () => {
-          const who = customers[next % customers.length] as { cookie: string; csrfToken: string };
+          const who = customers[next % customers.length] as SignedInCustomer;
           next += 1;
-          return { method: 'POST', path: STORE_PATH, body, headers: { cookie: who.cookie, 'x-csrftoken': who.csrfToken, 'content-type': 'application/json' } };
+          return { method: 'POST', path: STORE_PATH, body, headers: writeHeaders(who) };
         },
         onResponse: (status, text) => {
           if (status < 200 || status >= 300) return;
