@@ -1,5 +1,6 @@
 // What the global error banner explains about a failed call, from the error behind it.
 import { ApiError, RequestError } from '../api';
+import { ChunkLoadError } from '../monitoring';
 
 /**
  * What the banner can say about a failed call beyond the spec's sentence: the browser is offline,
@@ -19,8 +20,12 @@ const REFUSALS: Readonly<Record<string, FailureReason>> = {
   'resend-too-soon': 'too-soon',
 };
 
-/** The reason a failure shows, from the RequestError behind it. */
+/**
+ * The reason a failure shows, from the RequestError behind it; for code that did not load (a Continue
+ * before the later screens' chunk arrived), whether the browser is offline as it shows.
+ */
 export function failureReason(error: unknown): FailureReason {
+  if (error instanceof ChunkLoadError) return navigator.onLine ? 'other' : 'offline';
   const cause = error instanceof ApiError ? error.cause : error;
   if (!(cause instanceof RequestError)) return 'other';
   if (cause.kind === 'offline') return 'offline';

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../scripts/bench/serve';
 import { cancelButton, toClosingForm } from './support/quick';
-import { db, expect, expectOneKey, expectReported, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
+import { db, expect, expectBanner, expectOneKey, expectReported, FAILURE_CONSOLE, FAILURES, inject, meet, noBanner, open, resetUser, test } from './support/resilience';
 import { ACCOUNTS_OF_PERSONA, PERSONA_EMAILS, PERSONA_USER_IDS, type PersonaId } from './support/session';
 
 const PERSONA: PersonaId = 'paid-annual';
@@ -90,6 +90,38 @@ for (const [write, url, label] of [
     });
   });
 }
+
+// The closing form's sending is code of the later screens, loaded at an idle moment once the first
+// question shows (decision 137); a customer offline before it arrived is told so, like a failed call.
+test('a Continue offline before the sending’s code arrived: the banner says offline; back online, one survey, one email', async ({ page, server, guard }) => {
+  guard.allow(FAILURE_CONSOLE);
+  const name = `Resilient code offline ${Date.now()}`;
+  let cutOff = () => undefined as void;
+  const offline = new Promise<void>((resolve) => (cutOff = resolve));
+  let online = false;
+  // The chunk's idle load is held until the connection goes, then fails as it would offline.
+  await page.route('**/assets/chunks/later-screens-*.js', async (route) => {
+    if (online) return route.continue();
+    await offline;
+    return route.abort('internetdisconnected');
+  });
+  await toFilledForm(page, server, name);
+  await page.context().setOffline(true);
+  cutOff();
+  await cancelButton(page).click();
+  await expectBanner(page, 'offline and back');
+  await expectAnswersKept(page, name);
+  expect(storedSurveys(server, name)).toBe(0);
+
+  await page.context().setOffline(false);
+  online = true;
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText(CANCELED);
+  await noBanner(page);
+  expect(storedSurveys(server, name)).toBe(1);
+  expect(mails(server)).toBe(1);
+  expect(guard.reported()).toEqual(['Unexpected error']);
+});
 
 test.describe('resending the email', () => {
   /** Submitted, the countdown over (on the page clock and for the server), the Resend button there. */
