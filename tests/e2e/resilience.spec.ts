@@ -100,7 +100,7 @@ test('a Continue offline before the sending’s code arrived: the banner says of
   const offline = new Promise<void>((resolve) => (cutOff = resolve));
   let online = false;
   // The chunk's idle load is held until the connection goes, then fails as it would offline.
-  await page.route('**/assets/chunks/later-screens-*.js', async (route) => {
+  await page.route('**/cancel/assets/chunks/later-screens-*.js', async (route) => {
     if (online) return route.continue();
     await offline;
     return route.abort('internetdisconnected');
