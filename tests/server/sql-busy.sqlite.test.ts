@@ -1,6 +1,6 @@
 // SQLite's write lock held by another process (the PostgreSQL run leaves *.sqlite.test.ts out,
-// vitest.config.ts): past the busy timeout the transaction leaves the store `busy` (answered 503,
-// src/server/errors.ts), and the lock once free, the same call goes through.
+// vitest.config.ts): past the busy timeout a transaction, or a write outside one, leaves the store
+// `busy` (answered 503, src/server/errors.ts), and the lock once free, the same call goes through.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,15 +25,22 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The holder's transaction, its row written and the write lock held until `release`. */
+function holdWriteLock(): { held: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const freed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = holder.transaction(async () => {
+    await holder.run("INSERT INTO settings (key, value) VALUES ('held', '1')");
+    await freed;
+  });
+  return { held, release };
+}
+
 describe('the SQLite store with its write lock held elsewhere', () => {
   it('fails a transaction that waited past the busy timeout as busy, and runs it once the lock is free', async () => {
-    let release!: () => void;
-    const held = holder.transaction(async () => {
-      await holder.run("INSERT INTO settings (key, value) VALUES ('held', '1')");
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    });
+    const { held, release } = holdWriteLock();
     const write = () => waiter.transaction(() => waiter.run("INSERT INTO settings (key, value) VALUES ('waited', '1')"));
     await expect(write()).rejects.toMatchObject({ name: 'StoreUnavailableError', reason: 'busy' });
     await expect(write()).rejects.toThrow('Another process held the SQLite database’s write lock past the busy timeout.');
@@ -41,5 +48,15 @@ describe('the SQLite store with its write lock held elsewhere', () => {
     await held;
     await write();
     expect(await waiter.all('SELECT key FROM settings ORDER BY key')).toEqual([{ key: 'held' }, { key: 'waited' }]);
+  });
+
+  it('fails a write outside a transaction that waited past the busy timeout as busy, and runs it once the lock is free', async () => {
+    const { held, release } = holdWriteLock();
+    const write = () => waiter.run("INSERT INTO settings (key, value) VALUES ('alone', '1')");
+    await expect(write()).rejects.toMatchObject({ name: 'StoreUnavailableError', reason: 'busy' });
+    release();
+    await held;
+    expect(await write()).toBe(1);
+    expect(await waiter.all('SELECT key FROM settings ORDER BY key')).toEqual([{ key: 'alone' }, { key: 'held' }]);
   });
 });

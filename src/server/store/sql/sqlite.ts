@@ -19,12 +19,16 @@ export function migrateSqlite(db: Database.Database): number {
   return MIGRATIONS.length;
 }
 
-/** Takes the write lock; another process holding it past the busy timeout leaves the store busy. */
-function beginImmediate(db: Database.Database): void {
+/**
+ * Runs `work` on the connection: a lock another process held past the busy timeout (SQLITE_BUSY and
+ * its extended codes), whether for a transaction's BEGIN IMMEDIATE or a write of its own, leaves the
+ * store busy.
+ */
+function unlessBusy<T>(work: () => T): T {
   try {
-    db.exec('BEGIN IMMEDIATE');
+    return work();
   } catch (error) {
-    if (error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY') {
+    if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')) {
       throw new StoreUnavailableError('busy', 'Another process held the SQLite database’s write lock past the busy timeout.', { cause: error });
     }
     throw error;
@@ -36,7 +40,8 @@ function beginImmediate(db: Database.Database): void {
  * synchronous, so a transaction whose work awaits holds the connection: it starts with BEGIN
  * IMMEDIATE (the write lock, also against another process on the file) and every query from outside
  * its async context waits until it ends. A write lock another process holds past the busy timeout
- * (5 s unless told) fails the transaction with a StoreUnavailableError (`busy`).
+ * (5 s unless told) fails the transaction, or the write outside one, with a StoreUnavailableError
+ * (`busy`).
  */
 export function openSqlite(file: string, options: { migrate?: boolean; busyTimeoutMs?: number } = {}): SqlDatabase {
   mkdirSync(dirname(file), { recursive: true });
@@ -75,15 +80,15 @@ export function openSqlite(file: string, options: { migrate?: boolean; busyTimeo
     dialect: 'sqlite',
     async all<T>(sql: string, params: readonly SqlValue[] = []) {
       await turn();
-      return statement(sql).all(...params) as T[];
+      return unlessBusy(() => statement(sql).all(...params) as T[]);
     },
     async get<T>(sql: string, params: readonly SqlValue[] = []) {
       await turn();
-      return statement(sql).get(...params) as T | undefined;
+      return unlessBusy(() => statement(sql).get(...params) as T | undefined);
     },
     async run(sql, params = []) {
       await turn();
-      return statement(sql).run(...params).changes;
+      return unlessBusy(() => statement(sql).run(...params).changes);
     },
     async transaction<T>(work: () => Promise<T>): Promise<T> {
       if (inTransaction.getStore() === true) return work();
@@ -93,7 +98,7 @@ export function openSqlite(file: string, options: { migrate?: boolean; busyTimeo
         ended = resolve;
       });
       try {
-        beginImmediate(db);
+        unlessBusy(() => db.exec('BEGIN IMMEDIATE'));
         try {
           const result = await inTransaction.run(true, work);
           db.exec('COMMIT');
