@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../src/server/errors';
 import { registerApp, withLanguage } from '../../src/server/static';
 import { StoreUnavailableError } from '../../src/server/store/sql/database';
-import { APP_FILES } from './helpers/fixtures';
+import { APP_FILES, writeAppFiles } from './helpers/fixtures';
 import { startHarness, type Harness } from './helpers/harness';
 
 const CSP =
@@ -148,10 +148,7 @@ describe('without a built app', () => {
 describe('a page whose session the store cannot read just now', () => {
   it('is served without the session, for the page’s own calls to report the failure', async () => {
     const appDir = mkdtempSync(join(tmpdir(), 'cancel-static-'));
-    for (const [file, text] of Object.entries(APP_FILES)) {
-      mkdirSync(dirname(join(appDir, file)), { recursive: true });
-      writeFileSync(join(appDir, file), text);
-    }
+    writeAppFiles(appDir);
     const app = Fastify({ logger: false });
     installErrorHandler(app);
     const unreachable = new StoreUnavailableError('unreachable', 'PostgreSQL could not be reached, or the connection broke (connect ECONNREFUSED 127.0.0.1:5432).');
@@ -183,10 +180,7 @@ describe('a build made while the server runs', () => {
     const late = await startHarness({ withApp: false });
     try {
       expect((await late.inject({ method: 'GET', url: '/cancel' })).statusCode).toBe(503);
-      for (const [file, text] of Object.entries(APP_FILES)) {
-        mkdirSync(dirname(join(late.appDir, file)), { recursive: true });
-        writeFileSync(join(late.appDir, file), text);
-      }
+      writeAppFiles(late.appDir);
       expect((await late.inject({ method: 'GET', url: '/cancel' })).statusCode).toBe(200);
       const asset = await late.inject({ method: 'GET', url: '/cancel/assets/index-3F2A9C1B.js' });
       expect(asset.statusCode).toBe(200);

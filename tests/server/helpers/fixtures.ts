@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { QuestionEntry, SurveyPayload } from '../../../src/model';
 import { answerPath } from './answer-path';
 
@@ -54,3 +56,11 @@ export const APP_FILES: Readonly<Record<string, string>> = {
   'assets/index-3F2A9C1B.js': 'console.log("app");\n',
   'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
 };
+
+/** Writes APP_FILES into `appDir`, as a build would. */
+export function writeAppFiles(appDir: string): void {
+  for (const [file, text] of Object.entries(APP_FILES)) {
+    mkdirSync(dirname(join(appDir, file)), { recursive: true });
+    writeFileSync(join(appDir, file), text);
+  }
+}

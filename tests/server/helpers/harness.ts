@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CompiledBundle } from '../../../src/model';
 import type { ServerConfig } from '../../../src/server/config';
@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../../../src/server/sessions';
 import { buildServer } from '../../../src/server/server';
 import { testBundle } from './bundle';
 import { createTestDatabase, type TestDatabase } from './databases';
-import { APP_FILES } from './fixtures';
+import { writeAppFiles } from './fixtures';
 
 /** The tables whose row counts the tests compare ("nothing stored"). */
 export const TABLES = [
@@ -204,12 +204,7 @@ export class Harness {
   private agent: Agent | undefined;
 
   constructor(private readonly options: HarnessOptions = {}) {
-    if (options.withApp !== false) {
-      for (const [file, text] of Object.entries(APP_FILES)) {
-        mkdirSync(dirname(join(this.appDir, file)), { recursive: true });
-        writeFileSync(join(this.appDir, file), text);
-      }
-    }
+    if (options.withApp !== false) writeAppFiles(this.appDir);
   }
 
   async start(): Promise<this> {
