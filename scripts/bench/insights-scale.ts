@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { startBuiltServer } from './serve';
+import { BUILT_SERVER, startBuiltServer } from './serve';
 import { median } from './stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,7 +96,7 @@ export function fillVisits(file: string, visits: number, start: number): void {
 }
 
 /** The bench's lines: the generation, and the insights' answer time over the whole range. */
-export async function benchInsightsScale(visits = 1_000_000, serverFile = 'dist/server/main.mjs'): Promise<string[]> {
+export async function benchInsightsScale(visits = 1_000_000, serverFile = BUILT_SERVER): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'cancel-insights-bench-'));
   const file = join(dir, 'insights.db');
   try {

@@ -15,12 +15,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** The built server's entry, as `npm start` runs it. */
+export const BUILT_SERVER = 'dist/server/main.mjs';
+
 /**
  * Starts the built server (dist/server/main.mjs unless told otherwise; APP_DIR in `env` picks the
  * app it serves) with the development routes on (/dev/sign-in, /dev/mailbox.json) and resolves
  * once it prints the URL it serves. `npm run build` must have run.
  */
-export async function startBuiltServer(dbFile: string, env: Record<string, string> = {}, serverFile = 'dist/server/main.mjs'): Promise<RunningServer> {
+export async function startBuiltServer(dbFile: string, env: Record<string, string> = {}, serverFile = BUILT_SERVER): Promise<RunningServer> {
   const { NODE_ENV: _production, ...inherited } = process.env;
   const child = spawn(process.execPath, [serverFile], {
     cwd: ROOT,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SurveyPayload } from '../../src/model';
-import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, writeHeaders } from './serve';
+import { BUILT_SERVER, runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, writeHeaders } from './serve';
 
 /** The persona the benches sign in as. */
 export const PERSONA = { id: 'paid-monthly', email: 'mia.monthly@example.com' };
@@ -59,7 +59,7 @@ export function payload(): SurveyPayload {
  * Runs autocannon (loopback, bounded) against POST /cancel/api/survey-storage/survey-monitoring/
  * with a valid payload and returns the report, one line per measure.
  */
-export async function benchServer(serverFile = 'dist/server/main.mjs', connections = 10, durationSeconds = 5): Promise<string[]> {
+export async function benchServer(serverFile = BUILT_SERVER, connections = 10, durationSeconds = 5): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'cancel-bench-'));
   // The bench measures the route, not the per-account limit that keeps one customer from flooding it.
   const server = await startBuiltServer(join(dir, 'bench.sqlite'), { SURVEY_RATE_LIMIT: '1000000000' }, serverFile);
@@ -86,5 +86,5 @@ export async function benchServer(serverFile = 'dist/server/main.mjs', connectio
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runLoadBenchFromCommandLine((connections, seconds) => benchServer(undefined, connections, seconds), { connections: 10, seconds: 5 });
+  runLoadBenchFromCommandLine((connections, seconds) => benchServer(BUILT_SERVER, connections, seconds), { connections: 10, seconds: 5 });
 }

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { startRoundRobin } from '../pg/round-robin.mjs';
 import { startThrowawayCluster } from '../pg/throwaway-cluster.mjs';
 import { PERSONA, payload } from './server';
-import { runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, writeHeaders, type RunningServer, type SignedInCustomer } from './serve';
+import { BUILT_SERVER, runLoadBenchFromCommandLine, signedInCustomer, startBuiltServer, writeHeaders, type RunningServer, type SignedInCustomer } from './serve';
 
 /** The part of autocannon's (untyped) API and result this bench uses. */
 interface Result {
@@ -148,7 +148,7 @@ async function postgresSetup(url: string, name: string, processes: number, serve
 }
 
 /** Every setup in turn, one report line per measure. */
-export async function benchStorageScale(serverFile = 'dist/server/main.mjs', connections = 200, seconds = 30): Promise<string[]> {
+export async function benchStorageScale(serverFile = BUILT_SERVER, connections = 200, seconds = 30): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'cancel-scale-'));
   const cluster = await startThrowawayCluster();
   const lines = [`survey storage, ${connections} connections for ${seconds} s, ${CUSTOMERS} signed-in customers in turn (loopback, all on this machine):`];
@@ -174,5 +174,5 @@ export async function benchStorageScale(serverFile = 'dist/server/main.mjs', con
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runLoadBenchFromCommandLine((connections, seconds) => benchStorageScale('dist/server/main.mjs', connections, seconds), { connections: 200, seconds: 30 });
+  runLoadBenchFromCommandLine((connections, seconds) => benchStorageScale(BUILT_SERVER, connections, seconds), { connections: 200, seconds: 30 });
 }
