@@ -163,3 +163,30 @@ test('a screen whose code cannot load shows the banner and is reported', async (
   await expect(banner(page)).toHaveText(BANNER);
   expect(guard.reported()).toEqual(['Screen failed to render']);
 });
+
+test('a later screen whose code cannot load offline says so; back online, a reload shows it', async ({ page, guard }) => {
+  guard.allow(/ERR_INTERNET_DISCONNECTED|dynamically imported module|Failed to fetch/);
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  await signIn(page, 'trial', '/cancel/local');
+  await toClosingForm(page, `Later offline ${Date.now()}`);
+  await cancelButton(page).click();
+  const canceled = page.getByRole('heading', { level: 1, name: 'Your subscription has been canceled' });
+  await expect(canceled).toBeVisible();
+
+  // A reload brings the customer back to the confirmation, whose code goes with the connection.
+  let blocked = true;
+  await page.route('**/cancel/assets/chunks/later-screens-*.js', async (route) => {
+    if (!blocked) return route.continue();
+    await page.context().setOffline(true);
+    return route.abort('internetdisconnected');
+  });
+  await page.reload();
+  await expect(banner(page).locator('p')).toHaveText([BANNER, 'You seem to be offline. Nothing you entered is lost: try again once you are back online.']);
+  expect(guard.reported()).toEqual(['Screen failed to render']);
+
+  await page.context().setOffline(false);
+  blocked = false;
+  await page.reload();
+  await expect(canceled).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});

@@ -1,20 +1,22 @@
 import { Component, type ReactNode } from 'react';
 import { reportError } from '../../monitoring';
-import { FailureMessage } from './failure';
+import { failureReason, type FailureReason } from '../failure-reason';
+import { FailureMessage, FailureReasonMessage } from './failure';
 
 interface State {
-  failed: boolean;
+  /** What the banner explains once the screen failed; undefined while it has not. */
+  failed?: FailureReason;
 }
 
 /**
  * A screen that fails to render (or whose code chunk fails to load) shows the failure banner and is
- * reported, instead of leaving an empty page.
+ * reported, instead of leaving an empty page; code that did not load offline says so, as the banner does.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { failed: false };
+  override state: State = {};
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: failureReason(error) };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -28,6 +30,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return (
       <div role="alert" className="banner-error">
         <FailureMessage />
+        <FailureReasonMessage reason={this.state.failed} />
       </div>
     );
   }

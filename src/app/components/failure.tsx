@@ -50,7 +50,7 @@ export function FailureMessage() {
 }
 
 /** What happened, when the failure says more than 'something went wrong'; nothing typed is lost either way. */
-function FailureReasonMessage({ reason }: { reason: FailureReason }) {
+export function FailureReasonMessage({ reason }: { reason: FailureReason }) {
   switch (reason) {
     case 'offline':
       return (
