@@ -10,7 +10,8 @@ interface State {
 
 /**
  * A screen that fails to render (or whose code chunk fails to load) shows the failure banner and is
- * reported, instead of leaving an empty page; code that did not load offline says so, as the banner does.
+ * reported, instead of leaving an empty page; code that did not load offline says so, as the banner
+ * does, and the screen is tried again when the browser is back online.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = {};
@@ -23,6 +24,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     reportError(error, 'Screen failed to render');
     // Like every failure (spec §4): the banner takes the place of the screen, at the top.
     window.scrollTo({ top: 0 });
+    // Code that did not load offline is asked for again once the connection is back: the screen shows by itself.
+    if (this.state.failed === 'offline') addEventListener('online', () => this.setState({ failed: undefined }), { once: true });
   }
 
   override render(): ReactNode {
