@@ -2,7 +2,8 @@
 // out, vitest.config.ts): a transaction refused for concurrent ones on every attempt leaves the store
 // `busy`, a server out of reach or a connection that breaks leaves it `unreachable` (each answered
 // 503, src/server/errors.ts), a connection that breaks mid-transaction fails that transaction, not
-// the server process, and closing waits for a transaction that is being run again.
+// the server process, and closing waits for a transaction that is being run again and for a query
+// waiting for a connection.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,17 @@ describe('the PostgreSQL store under contention', () => {
     await expect(db.get('SELECT 1')).rejects.toThrow('Cannot use a pool after calling end on the pool');
     // Closing again (the test's own cleanup) waits for the same close.
     await db.close();
+  });
+
+  it('closes once a query waiting for a pooled connection has run, not leaving it waiting', async () => {
+    // Two slow queries hold both of the pool's connections; the third waits for one of them.
+    const slow = [1, 2].map(() => db.get('SELECT pg_sleep(0.2)'));
+    const waiting = db.get<{ n: number }>('SELECT 1 AS n');
+    const closing = db.close();
+    await Promise.all(slow);
+    await expect(waiting).resolves.toEqual({ n: 1 });
+    await expect(closing).resolves.toBeUndefined();
+    await expect(db.get('SELECT 1')).rejects.toMatchObject({ name: 'StoreUnavailableError', reason: 'unreachable' });
   });
 
   it('fails a transaction whose connection breaks as unreachable, and goes on with a new connection', async () => {

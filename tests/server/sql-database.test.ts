@@ -106,6 +106,46 @@ describe(`the SQL layer on ${DIALECT}`, () => {
     expect(await db.all('SELECT key FROM settings ORDER BY key')).toEqual([{ key: 'one' }, { key: 'two' }]);
   });
 
+  it('keeps a write from outside a transaction that waited for one out of the transaction after it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(() => gate);
+    const outside = db.run("INSERT INTO settings (key, value) VALUES ('outside', '1')");
+    const rolledBack = db.transaction(async () => {
+      await db.run("INSERT INTO settings (key, value) VALUES ('inside', '2')");
+      throw new Error('rolled back');
+    });
+    release();
+    await first;
+    await expect(outside).resolves.toBe(1);
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await db.all('SELECT key FROM settings')).toEqual([{ key: 'outside' }]);
+  });
+
+  it('finishes the work asked of it before a close, and refuses what is asked after it as unreachable', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async () => {
+      await db.run("INSERT INTO settings (key, value) VALUES ('first', '1')");
+      await gate;
+      return 'first';
+    });
+    // On SQLite these wait for the transaction; on PostgreSQL they run beside it.
+    const read = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM settings');
+    const write = db.run("INSERT INTO settings (key, value) VALUES ('second', '2')");
+    const closing = db.close();
+    release();
+    await expect(first).resolves.toBe('first');
+    expect(await read).toEqual({ n: expect.any(Number) });
+    await expect(write).resolves.toBe(1);
+    await closing;
+    await expect(db.get('SELECT 1 AS one')).rejects.toMatchObject({ name: 'StoreUnavailableError', reason: 'unreachable' });
+    await expect(db.transaction(() => db.run("INSERT INTO settings (key, value) VALUES ('third', '3')"))).rejects.toMatchObject({ reason: 'unreachable' });
+
+    db = await open();
+    expect(await db.all('SELECT key FROM settings ORDER BY key')).toEqual([{ key: 'first' }, { key: 'second' }]);
+  });
+
   it('runs concurrent read-then-write transactions as if one after another', async () => {
     await db.run("INSERT INTO settings (key, value) VALUES ('counter', '0')");
     const increment = () =>

@@ -65,7 +65,8 @@ const CONNECTION_STATE = /^(08|57P0[123])/;
 /** The socket errors of a server that cannot be reached or that dropped the connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** node-postgres's own errors for a connection that ended or never came, which carry no code. */
-const CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+// The last: the store was closed (the server is shutting down), so nothing reaches the database.
+const CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end on the pool)/;
 
 function connectionFailed(error: unknown): boolean {
   const code = sqlState(error) ?? '';
@@ -116,13 +117,23 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     return numbered;
   };
   const inTransaction = new AsyncLocalStorage<pg.PoolClient>();
-  // Transactions under way, retries and their pauses included: close() waits for them, since the
-  // pool takes no new client once ending, and a transaction between two attempts holds none.
-  let transactionsUnderWay = 0;
+  // Work under way, queries and transactions (their retries and pauses included): close() waits for
+  // it, since the pool serves no query waiting for a client once ending, and a transaction between
+  // two attempts holds none.
+  let underWay = 0;
   let settled: (() => void) | undefined;
   let closed: Promise<void> | undefined;
+  async function tracked<T>(work: () => Promise<T>): Promise<T> {
+    underWay += 1;
+    try {
+      return await work();
+    } finally {
+      underWay -= 1;
+      if (underWay === 0) settled?.();
+    }
+  }
   const query = <T extends object>(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult<T>> =>
-    overConnection(() => (inTransaction.getStore() ?? pool).query<T>(text(sql), params as SqlValue[]));
+    tracked(() => overConnection(() => (inTransaction.getStore() ?? pool).query<T>(text(sql), params as SqlValue[])));
 
   return {
     dialect: 'postgres',
@@ -131,17 +142,11 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
     async transaction<T>(work: () => Promise<T>): Promise<T> {
       if (inTransaction.getStore() !== undefined) return work();
-      transactionsUnderWay += 1;
-      try {
-        return await attempts(work);
-      } finally {
-        transactionsUnderWay -= 1;
-        if (transactionsUnderWay === 0) settled?.();
-      }
+      return tracked(() => attempts(work));
     },
     close() {
       closed ??= (async () => {
-        while (transactionsUnderWay > 0) {
+        while (underWay > 0) {
           await new Promise<void>((resolve) => {
             settled = resolve;
           });

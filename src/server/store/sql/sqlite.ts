@@ -41,7 +41,8 @@ function unlessBusy<T>(work: () => T): T {
  * IMMEDIATE (the write lock, also against another process on the file) and every query from outside
  * its async context waits until it ends. A write lock another process holds past the busy timeout
  * (5 s unless told) fails the transaction, or the write outside one, with a StoreUnavailableError
- * (`busy`).
+ * (`busy`). Closing waits for the open transaction and every call waiting for it; a call after the
+ * close fails as `unreachable`.
  */
 export function openSqlite(file: string, options: { migrate?: boolean; busyTimeoutMs?: number } = {}): SqlDatabase {
   mkdirSync(dirname(file), { recursive: true });
@@ -71,49 +72,58 @@ export function openSqlite(file: string, options: { migrate?: boolean; busyTimeo
   const inTransaction = new AsyncLocalStorage<true>();
   /** Settles when the open transaction ends; undefined when none is open. */
   let open: Promise<void> | undefined;
-  async function turn(): Promise<void> {
-    if (inTransaction.getStore() === true) return;
-    while (open !== undefined) await open;
+  /** Calls waiting for the open transaction to end, which close() lets run first. */
+  let waiting = 0;
+  /**
+   * Runs `work` once no transaction of another async context holds the connection, in the same turn
+   * as the last check: nothing can open one in between.
+   */
+  async function inTurn<T>(work: () => T): Promise<T> {
+    if (inTransaction.getStore() !== true) {
+      waiting += 1;
+      try {
+        while (open !== undefined) await open;
+      } finally {
+        waiting -= 1;
+      }
+    }
+    if (!db.open) throw new StoreUnavailableError('unreachable', 'The SQLite database is closed: the server is shutting down.');
+    return unlessBusy(work);
+  }
+  /** Runs `work` in the transaction just begun, which calls from other async contexts wait for. */
+  async function inBegunTransaction<T>(work: () => Promise<T>): Promise<T> {
+    let ended!: () => void;
+    open = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    try {
+      const result = await inTransaction.run(true, work);
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      open = undefined;
+      ended();
+    }
   }
 
   return {
     dialect: 'sqlite',
-    async all<T>(sql: string, params: readonly SqlValue[] = []) {
-      await turn();
-      return unlessBusy(() => statement(sql).all(...params) as T[]);
-    },
-    async get<T>(sql: string, params: readonly SqlValue[] = []) {
-      await turn();
-      return unlessBusy(() => statement(sql).get(...params) as T | undefined);
-    },
-    async run(sql, params = []) {
-      await turn();
-      return unlessBusy(() => statement(sql).run(...params).changes);
-    },
+    all: <T>(sql: string, params: readonly SqlValue[] = []) => inTurn(() => statement(sql).all(...params) as T[]),
+    get: <T>(sql: string, params: readonly SqlValue[] = []) => inTurn(() => statement(sql).get(...params) as T | undefined),
+    run: (sql, params = []) => inTurn(() => statement(sql).run(...params).changes),
     async transaction<T>(work: () => Promise<T>): Promise<T> {
       if (inTransaction.getStore() === true) return work();
-      while (open !== undefined) await open;
-      let ended!: () => void;
-      open = new Promise<void>((resolve) => {
-        ended = resolve;
+      return inTurn(() => {
+        db.exec('BEGIN IMMEDIATE');
+        return inBegunTransaction(work);
       });
-      try {
-        unlessBusy(() => db.exec('BEGIN IMMEDIATE'));
-        try {
-          const result = await inTransaction.run(true, work);
-          db.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (db.inTransaction) db.exec('ROLLBACK');
-          throw error;
-        }
-      } finally {
-        open = undefined;
-        ended();
-      }
     },
     async close() {
-      while (open !== undefined) await open;
+      // What was asked before the close is done first: the open transaction and each call waiting for it.
+      while (open !== undefined || waiting > 0) await (open ?? new Promise((resolve) => setImmediate(resolve)));
       db.close();
     },
   };
