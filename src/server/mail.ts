@@ -50,6 +50,8 @@ export function smtpTransport(smtpUrl: string | undefined): MailTransport | unde
 
 /** How long a process's claim on a pending mail holds before another may deliver it (the first died). */
 const CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
+/** How often a process looks again for pending mail: a claim left by a process that died goes stale. */
+export const PENDING_SWEEP_MS = 60 * 1000;
 
 /** The mailer over the store's outbox. */
 export function createMailer(options: {
@@ -73,15 +75,18 @@ export function createMailer(options: {
     if (mail === undefined) return;
     try {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      await store.transaction(async () => {
-        await table.setDelivery(id, 'smtp-sent', null);
-        if (mail.secrets.length > 0) await table.replaceContent(id, redactedContent(mail));
-      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await table.setDelivery(id, 'smtp-failed', message);
       log.error({ mailId: id, err: error }, 'SMTP delivery failed; the mail stays in the outbox');
+      return;
     }
+    // Delivered. Should the store fail to record it, the mail stays claimed and pending (deliver()
+    // logs the error): a sweep once the claim is stale sends it again, rather than never.
+    await store.transaction(async () => {
+      await table.setDelivery(id, 'smtp-sent', null);
+      if (mail.secrets.length > 0) await table.replaceContent(id, redactedContent(mail));
+    });
   }
 
   const mailer: Mailer = {
@@ -104,19 +109,27 @@ export function createMailer(options: {
     },
     list: (limit, userId) => table.list(limit, userId),
     async drain() {
-      // Deliveries in flight may start more (the pending mail read at start).
+      clearInterval(sweeps);
+      // Deliveries in flight may start more (the pending mail read by a sweep).
       while (inFlight.size > 0) await Promise.all([...inFlight]);
       transport?.close?.();
     },
   };
-  // Mail recorded before a crash or restart and not yet handed to SMTP goes out now.
-  if (transport !== undefined) {
-    const resume = table
+  /** Delivers the pending mail; each is claimed, so what another delivery has in hand is left to it. */
+  function sweep(): void {
+    const pending = table
       .pending()
       .then((ids) => ids.forEach((id) => mailer.deliver(id)))
       .catch((error: unknown) => log.error({ err: error }, 'the pending mail could not be read'))
-      .finally(() => inFlight.delete(resume));
-    inFlight.add(resume);
+      .finally(() => inFlight.delete(pending));
+    inFlight.add(pending);
+  }
+  // Mail recorded before a crash or restart and not yet handed to SMTP goes out now, and mail whose
+  // claimer died (in this process's last life or in another process) once its claim is stale.
+  let sweeps: NodeJS.Timeout | undefined;
+  if (transport !== undefined) {
+    sweep();
+    sweeps = setInterval(sweep, PENDING_SWEEP_MS).unref();
   }
   return mailer;
 }

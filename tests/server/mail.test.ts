@@ -1,8 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractLinks } from '../../src/server/links';
-import type { MailTransport } from '../../src/server/mail';
+import { PENDING_SWEEP_MS, createMailer, type MailTransport } from '../../src/server/mail';
+import { StoreUnavailableError } from '../../src/server/store/sql/database';
+import { openStore } from '../../src/server/store/store';
 import { REDACTED, redactedContent } from '../../src/server/mail-redaction';
+import { createTestDatabase } from './helpers/databases';
 import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
 
 /** A transport that records what it was given, optionally failing or answering late. */
@@ -156,6 +163,67 @@ describe('the confirmation key in the outbox', () => {
     const key = keyIn(transport.sent[0]?.text);
     expect((await outbox(harness))[0]?.text).not.toContain(key);
     expect((await outbox(harness))[0]?.text).toContain(REDACTED);
+  });
+});
+
+describe('a mail whose delivery did not end', () => {
+  it('is sent once its claim is stale, when the process that claimed it died and this one started within the claim', async () => {
+    const transport = new RecordingTransport({ fail: true });
+    harness = await startHarness({ mailTransport: transport });
+    const client = await harness.signIn('paid-monthly');
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    await deliveries(harness);
+    await harness.app.close();
+    // As the process left it, dying while SMTP answered: claimed a moment ago, still pending.
+    await harness.exec("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL, claimed_at = ?", harness.clock.ms);
+    transport.behaviour.fail = false;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await harness.start();
+      // The start's look at the pending mail finds it claimed, and leaves it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await harness.rows('SELECT delivery FROM outbox')).toEqual([{ delivery: 'smtp-pending' }]);
+      expect(transport.sent).toHaveLength(0);
+      harness.clock.advance(11 * 60);
+      vi.advanceTimersByTime(PENDING_SWEEP_MS);
+      await vi.waitFor(async () => expect(await deliveries(harness as Harness)).toEqual(['smtp-sent']));
+      expect(transport.sent).toHaveLength(1);
+      // The sweeps go on: the one after does not send it again.
+      vi.advanceTimersByTime(PENDING_SWEEP_MS);
+      await harness.app.close();
+      expect(transport.sent).toHaveLength(1);
+      await harness.start();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('delivered by SMTP but not recorded, as the store failed, stays pending under its claim: not failed, not sent again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cancel-mailer-'));
+    const database = await createTestDatabase(dir);
+    const store = await openStore({ dbFile: database.file, databaseUrl: database.url, databasePoolSize: 2 });
+    let storeFails = false;
+    const failing = { ...store, transaction: <T>(work: () => Promise<T>) => (storeFails ? Promise.reject(new StoreUnavailableError('busy', 'refused on every attempt')) : store.transaction(work)) };
+    const transport = new RecordingTransport();
+    const errors: string[] = [];
+    const log = { error: (_details: unknown, message: string) => void errors.push(message) } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({ store: failing, from: 'no-reply@marketlane.example', transport, now: () => 1_000, log });
+    try {
+      const id = await mailer.record({ to: 'mia.monthly@example.com', subject: 'Confirm', text: 'key SECRET', html: '<p>SECRET</p>', secrets: ['SECRET'] });
+      storeFails = true;
+      mailer.deliver(id);
+      await mailer.drain();
+      expect(transport.sent).toHaveLength(1);
+      expect(errors).toEqual(['the delivery of a mail failed in the store']);
+      const [row] = await store.outbox.list(1);
+      expect(row?.delivery).toBe('smtp-pending');
+      // Its claim holds: another delivery of it now sends nothing.
+      expect(await store.outbox.claim(id, 2_000, 2_000 - 60_000)).toBe(false);
+    } finally {
+      await store.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
