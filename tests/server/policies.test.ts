@@ -147,6 +147,27 @@ describe('declare-cancellation under de-312k (effect: immediate)', () => {
     expect(twice.json()).toMatchObject({ error: 'key-used' });
   });
 
+  it('an offer or a downgrade withdrawn by the cancellation can be taken again once it is undone, and only once', async () => {
+    const plans = async (c: Client) => ((await c.get('/cancel/api/seo/eligible-for-offer/')).json() as { result: boolean; downgrade_plans: string[] });
+    const takes: ((c: Client, plan: string) => Promise<{ statusCode: number }>)[] = [
+      (c) => c.post('/cancel/api/seo/accept-offer/', { offer: 'discount-offer' }),
+      (c, plan) => c.get(`/cancel/api/seo/downgrade/?to=${plan}`, { csrf: true }),
+    ];
+    for (const take of takes) {
+      const client = await harness.signIn('paid-de');
+      const plan = (await plans(client)).downgrade_plans[0] ?? 'missing';
+      expect((await take(client, plan)).statusCode).toBe(200);
+      await declare(client);
+      expect((await client.post(UNDO, { key: await latestUndoKey() })).statusCode).toBe(200);
+
+      expect((await plans(client)).result).toBe(true);
+      expect((await take(client, plan)).statusCode).toBe(200);
+      expect((await plans(client)).result).toBe(false);
+      expect((await take(client, plan)).statusCode).toBe(409);
+    }
+    expect(await harness.rows('SELECT withdrawn_at FROM accepted_offers UNION ALL SELECT withdrawn_at FROM downgrades')).toEqual([{ withdrawn_at: null }, { withdrawn_at: null }]);
+  });
+
   it('an undo link past its days is refused and the cancellation stands', async () => {
     const client = await harness.signIn('paid-de');
     await declare(client);

@@ -2,7 +2,8 @@ import type { SqlDatabase } from './sql/database';
 
 /**
  * Accepted retention offers and plan downgrades, at most one of each per user and toolkit. A confirmed
- * cancellation withdraws them (decision 74): a withdrawn one no longer counts as accepted.
+ * cancellation withdraws them (decision 74): a withdrawn one no longer counts as accepted, and one
+ * accepted again (the cancellation undone) takes the withdrawn one's row (decision 155).
  */
 export interface OfferTables {
   acceptedOffer(userId: string, toolkit: string): Promise<boolean>;
@@ -30,12 +31,12 @@ export function offerTables(db: SqlDatabase): OfferTables {
       (await db.get('SELECT 1 AS found FROM accepted_offers WHERE user_id = ? AND toolkit = ? AND withdrawn_at IS NULL', [userId, toolkit])) !== undefined,
     acceptOffer: async (userId, toolkit, offer, now) =>
       insertedId(
-        await db.get<{ id: number }>('INSERT INTO accepted_offers (user_id, toolkit, offer, created_at) VALUES (?, ?, ?, ?) RETURNING id', [
-          userId,
-          toolkit,
-          offer,
-          now,
-        ]),
+        await db.get<{ id: number }>(
+          `INSERT INTO accepted_offers (user_id, toolkit, offer, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (user_id, toolkit) DO UPDATE SET offer = excluded.offer, created_at = excluded.created_at, withdrawn_at = NULL
+           WHERE accepted_offers.withdrawn_at IS NOT NULL RETURNING id`,
+          [userId, toolkit, offer, now],
+        ),
       ),
     downgrade: (userId, toolkit) =>
       db.get<{ toPlan: string }>('SELECT to_plan AS "toPlan" FROM downgrades WHERE user_id = ? AND toolkit = ? AND withdrawn_at IS NULL', [
@@ -45,7 +46,9 @@ export function offerTables(db: SqlDatabase): OfferTables {
     addDowngrade: async (userId, toolkit, fromGroup, toPlan, now) =>
       insertedId(
         await db.get<{ id: number }>(
-          'INSERT INTO downgrades (user_id, toolkit, from_group, to_plan, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+          `INSERT INTO downgrades (user_id, toolkit, from_group, to_plan, created_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (user_id, toolkit) DO UPDATE SET from_group = excluded.from_group, to_plan = excluded.to_plan, created_at = excluded.created_at, withdrawn_at = NULL
+           WHERE downgrades.withdrawn_at IS NOT NULL RETURNING id`,
           [userId, toolkit, fromGroup, toPlan, now],
         ),
       ),
