@@ -11,6 +11,9 @@ export interface SubmissionAttempt {
   surveyBody?: string;
   /** Idempotency-Key of send-confirmation-email, the same on every retry. */
   readonly emailKey: string;
+  /** The declaration sent (a policy's, declaration-submission.ts), and its key once it was corrected between tries. */
+  declarationBody?: string;
+  declarationKey?: string;
   surveyStored: boolean;
   emailSent: boolean;
 }

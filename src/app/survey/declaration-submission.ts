@@ -7,7 +7,7 @@ import type { StepData, SurveyState } from '../../engine';
 import type { CancellationPolicy, CompiledSurvey, DeclarationReceipt, FormStep, ToolkitBinding } from '../../model';
 import { declaredName } from '../../renderer/declaration-form';
 import type { ReadyUser } from '../components/WithUser';
-import { unlessTooSoon, type SubmissionAttempt } from '../submission';
+import { randomKey, unlessTooSoon, type SubmissionAttempt } from '../submission';
 import { sendSurvey } from './survey-submission';
 
 export interface Declaration {
@@ -40,8 +40,15 @@ export async function sendDeclaration(d: Declaration): Promise<{ receipt?: Decla
   let receipt: DeclarationReceipt | undefined;
   if ((d.viaControl || d.policy.effect === 'immediate') && !d.attempt.emailSent) {
     const screens = d.viaControl ? d.state.trail : d.state.trail.slice(0, -1);
+    const body = { name: declaredName(d.closing, d.data), screens };
+    // The same declaration is sent again with its key; one corrected between tries (a name fixed
+    // after a failure) is a request of its own, which the server would refuse under the old key.
+    const declared = JSON.stringify(body);
+    if (d.attempt.declarationBody !== undefined && d.attempt.declarationBody !== declared) d.attempt.declarationKey = randomKey();
+    d.attempt.declarationBody = declared;
+    d.save(d.attempt);
     const tooSoon = await unlessTooSoon(async () => {
-      receipt = await d.api.declareCancellation({ name: declaredName(d.closing, d.data), screens }, d.attempt.emailKey);
+      receipt = await d.api.declareCancellation(body, d.attempt.declarationKey ?? d.attempt.emailKey);
     });
     d.attempt.emailSent = true;
     d.save(d.attempt);
