@@ -91,6 +91,29 @@ for (const [write, url, label] of [
   });
 }
 
+// The email went out but its answer was lost; the customer goes Back and on again, then sends once
+// the resend window has passed: the same key, so the server answers the first email, not a second.
+test('Back and on after an email whose answer was lost: sent again a minute later, still one email', async ({ page, server, guard }) => {
+  guard.allow(FAILURE_CONSOLE);
+  const name = `Resilient back and on ${Date.now()}`;
+  await toFilledForm(page, server, name);
+  const injected = await inject(page, '**/send-confirmation-email/', 'dropped connection');
+  await meet(page, injected, 'dropped connection', () => cancelButton(page).click());
+  expect(mails(server)).toBe(1);
+
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(heading(page)).not.toHaveText(/Confirm the cancellation$/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectAnswersKept(page, name);
+  db(server, (h) => h.prepare(`UPDATE confirmation_keys SET created_at = created_at - 61000 WHERE user_id IN (${ACCOUNTS_OF_PERSONA})`).run({ persona: PERSONA_USER_IDS[PERSONA] }));
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText(CANCELED);
+  await noBanner(page);
+  expect(storedSurveys(server, name)).toBe(1);
+  expect(mails(server)).toBe(1);
+  expectOneKey(injected);
+});
+
 // The closing form's sending is code of the later screens, loaded at an idle moment once the first
 // question shows (decision 137); a customer offline before it arrived is told so, like a failed call.
 test('a Continue offline before the sending’s code arrived: the banner says offline; back online, one survey, one email', async ({ page, server, guard }) => {

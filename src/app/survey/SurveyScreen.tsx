@@ -113,14 +113,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
   const attempt = useRef<SubmissionAttempt | null>(savedAttempt);
 
   useEffect(() => setErrorsShown(false), [step.id]);
-  // Answers changed since a failed submission (the customer went back): the next one is a new attempt.
-  const trailLength = useRef(state.trail.length);
-  useEffect(() => {
-    if (trailLength.current === state.trail.length) return;
-    trailLength.current = state.trail.length;
-    attempt.current = null;
-    dropAttempt('submission', binding.route);
-  }, [state.trail.length, binding.route]);
+  // The attempt outlives Back and changed answers, so its email key does too: a survey or declaration
+  // changed since a failed try is sent with a key of its own (submission.ts, declaration-submission.ts),
+  // and an email whose answer was lost is not sent again under a new key (decision 157).
 
   // A cancellation waiting for its emailed link shows where it stands, until the customer starts
   // again; a submission this tab had under way when it reloaded goes on instead (it is retried).
