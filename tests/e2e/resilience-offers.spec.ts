@@ -97,5 +97,24 @@ for (const offer of Object.keys(OFFERS) as Offer[]) {
       expect(recorded(server, offer)).toBe(1);
       expect(guard.reported()).toEqual([]);
     });
+
+    test('Back while the server takes the offer: once it has, its success screen shows, not a failure', async ({ page, server }) => {
+      await toOffer(page, server, offer);
+      let answer = () => undefined as void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(OFFERS[offer].url, async (route) => {
+        const response = await route.fetch();
+        await answered;
+        await route.fulfill({ response });
+      });
+      await acceptButton(page).click();
+      await expect.poll(() => recorded(server, offer)).toBe(1);
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await expect(page).not.toHaveURL(new RegExp(`step=${OFFERS[offer].step}$`));
+      answer();
+      await expectAccepted(page);
+      await noBanner(page);
+      expect(recorded(server, offer)).toBe(1);
+    });
   });
 }

@@ -273,7 +273,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
           onEdit={edit}
           onDecline={() => take({ choice: 'declined' }, advance)}
           onAccepted={(data) => {
-            take(data, () => retain(data));
+            take(data, () => retain(data, state));
             visit.end();
           }}
           onErrorsShown={setErrorsShown}

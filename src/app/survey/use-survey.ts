@@ -44,8 +44,12 @@ export interface SurveyControls {
   done: boolean;
   /** The retention offers this customer may be shown, once eligibility is known. */
   setOffers: (available: StepId[]) => void;
-  /** The offer on the current step was accepted: forget the answers (nothing is sent) and show its success screen. */
-  retain: (data: OfferData) => void;
+  /**
+   * The offer on the step of `from` (the survey as it was when Accept was pressed: the customer may
+   * have gone Back while the server answered) was accepted: forget the answers (nothing is sent) and
+   * show its success screen.
+   */
+  retain: (data: OfferData, from: SurveyState) => void;
   /** The accepted offer whose success screen shows (and the chosen plan of a downgrade), if it does. */
   retained: Retained | null;
   /** Whether the policy's declaration screen shows (opened from the current step; the answers stay). */
@@ -177,10 +181,9 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
   );
 
   const retain = useCallback(
-    (data: OfferData) => {
-      const current = stateRef.current;
-      const offer = currentOf(current);
-      const next = transition(survey, current, { type: 'continue', data });
+    (data: OfferData, from: SurveyState) => {
+      const offer = currentOf(from);
+      const next = transition(survey, from, { type: 'continue', data });
       if (next.status !== 'retained') throw new Error(`step '${offer}' was not an accepted offer`);
       markRetained(route, data.plan === undefined ? { offer } : { offer, plan: data.plan });
       // A new visit starts afresh; what was answered is not kept anywhere.
