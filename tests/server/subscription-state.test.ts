@@ -56,6 +56,8 @@ describe('demo accounts', () => {
     expect(reset.headers.location).toBe('/dev/');
     expect((await context(client)).user).toMatchObject({ has_active_recurring: true, active_toolkits: ['seo'] });
     expect((await harness.counts())).toMatchObject({ cancellation_requests: 0, confirmation_keys: 0 });
+    // The audit trail's record of the confirmed cancellation goes too: a later one starts afresh.
+    expect(await harness.rows("SELECT COUNT(*) AS n FROM cancellation_records WHERE user_id = '1005'")).toEqual([{ n: 0 }]);
     const unknown = await harness.inject({ method: 'POST', url: '/dev/accounts/999/reset', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(unknown.statusCode).toBe(404);
   });

@@ -10,8 +10,10 @@ export interface Account {
 /** Where the ids of the copies start: above every persona's own id. */
 export const FIRST_COPY_ID = 100_001;
 
-/** The tables that hold what an account did: cleared by a reset. */
+/** The tables that hold what an account did: cleared by a reset (an undo key before its record). */
 const ACCOUNT_TABLES = [
+  'undo_keys',
+  'cancellation_records',
   'confirmation_keys',
   'cancellation_requests',
   'accepted_offers',
