@@ -111,14 +111,17 @@ describe(`the SQL layer on ${DIALECT}`, () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const first = db.transaction(() => gate);
     const outside = db.run("INSERT INTO settings (key, value) VALUES ('outside', '1')");
-    const rolledBack = db.transaction(async () => {
-      await db.run("INSERT INTO settings (key, value) VALUES ('inside', '2')");
-      throw new Error('rolled back');
-    });
+    // Its rejection is awaited from the start: on PostgreSQL it may come before the others settle.
+    const rolledBack = expect(
+      db.transaction(async () => {
+        await db.run("INSERT INTO settings (key, value) VALUES ('inside', '2')");
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     release();
     await first;
     await expect(outside).resolves.toBe(1);
-    await expect(rolledBack).rejects.toThrow('rolled back');
+    await rolledBack;
     expect(await db.all('SELECT key FROM settings')).toEqual([{ key: 'outside' }]);
   });
 
