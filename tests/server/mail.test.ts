@@ -42,6 +42,23 @@ async function deliveries(h: Harness): Promise<string[]> {
   return states;
 }
 
+/**
+ * A server whose confirmation email failed, stopped, with the mail left pending as a process that
+ * died leaves it (claimed `now`, or never claimed with null); SMTP then delivers.
+ */
+async function stoppedWithPendingMail(claimed: 'now' | null): Promise<{ transport: RecordingTransport; h: Harness }> {
+  const transport = new RecordingTransport({ fail: true });
+  const h = await startHarness({ mailTransport: transport });
+  harness = h;
+  const client = await h.signIn('paid-monthly');
+  await client.post('/cancel/api/seo/send-confirmation-email/', {});
+  await deliveries(h);
+  await h.app.close();
+  await h.exec("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL, claimed_at = ?", claimed === 'now' ? h.clock.ms : null);
+  transport.behaviour.fail = false;
+  return { transport, h };
+}
+
 describe('mail through SMTP', () => {
   it('is delivered and still recorded in the outbox', async () => {
     const transport = new RecordingTransport();
@@ -148,51 +165,36 @@ describe('the confirmation key in the outbox', () => {
   });
 
   it('is removed from a mail that was still waiting for SMTP when the server stopped, once it is delivered after the restart', async () => {
-    const transport = new RecordingTransport({ fail: true });
-    harness = await startHarness({ mailTransport: transport });
-    const client = await harness.signIn('paid-monthly');
-    await client.post('/cancel/api/seo/send-confirmation-email/', {});
-    await deliveries(harness);
-    await harness.app.close();
     // As if the process had died between the commit and the delivery.
-    await harness.exec("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL");
-
-    transport.behaviour.fail = false;
-    await harness.start();
-    expect(await deliveries(harness)).toEqual(['smtp-sent']);
+    const { transport, h } = await stoppedWithPendingMail(null);
+    await h.start();
+    expect(await deliveries(h)).toEqual(['smtp-sent']);
     const key = keyIn(transport.sent[0]?.text);
-    expect((await outbox(harness))[0]?.text).not.toContain(key);
-    expect((await outbox(harness))[0]?.text).toContain(REDACTED);
+    expect((await outbox(h))[0]?.text).not.toContain(key);
+    expect((await outbox(h))[0]?.text).toContain(REDACTED);
   });
 });
 
 describe('a mail whose delivery did not end', () => {
   it('is sent once its claim is stale, when the process that claimed it died and this one started within the claim', async () => {
-    const transport = new RecordingTransport({ fail: true });
-    harness = await startHarness({ mailTransport: transport });
-    const client = await harness.signIn('paid-monthly');
-    await client.post('/cancel/api/seo/send-confirmation-email/', {});
-    await deliveries(harness);
-    await harness.app.close();
     // As the process left it, dying while SMTP answered: claimed a moment ago, still pending.
-    await harness.exec("UPDATE outbox SET delivery = 'smtp-pending', delivery_error = NULL, claimed_at = ?", harness.clock.ms);
-    transport.behaviour.fail = false;
+    const { transport, h } = await stoppedWithPendingMail('now');
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      await harness.start();
+      await h.start();
       // The start's look at the pending mail finds it claimed, and leaves it.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await harness.rows('SELECT delivery FROM outbox')).toEqual([{ delivery: 'smtp-pending' }]);
+      expect(await h.rows('SELECT delivery FROM outbox')).toEqual([{ delivery: 'smtp-pending' }]);
       expect(transport.sent).toHaveLength(0);
-      harness.clock.advance(11 * 60);
+      h.clock.advance(11 * 60);
       vi.advanceTimersByTime(PENDING_SWEEP_MS);
-      await vi.waitFor(async () => expect(await deliveries(harness as Harness)).toEqual(['smtp-sent']));
+      await vi.waitFor(async () => expect(await deliveries(h)).toEqual(['smtp-sent']));
       expect(transport.sent).toHaveLength(1);
       // The sweeps go on: the one after does not send it again.
       vi.advanceTimersByTime(PENDING_SWEEP_MS);
-      await harness.app.close();
+      await h.app.close();
       expect(transport.sent).toHaveLength(1);
-      await harness.start();
+      await h.start();
     } finally {
       vi.useRealTimers();
     }
