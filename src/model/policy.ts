@@ -110,6 +110,16 @@ export function policyFor(policies: CompiledPolicies, countryCode: string): Canc
   return policies.policies[id] ?? policies.policies[policies.default] ?? SPEC_DEFAULT;
 }
 
+/**
+ * Whether the page may send declare-cancellation under the policy: a cancellation that takes effect
+ * at once, or a declaration opened before the questions are all answered (by the cancel-now control,
+ * an optional question left unanswered, or questions that come after it). Otherwise the survey is
+ * sent and the emailed link confirms, as the spec's flow does.
+ */
+export function declaresOnPage(policy: CancellationPolicy): boolean {
+  return policy.effect === 'immediate' || policy.cancelNow !== undefined || policy.survey !== 'required';
+}
+
 /** Whether the policy changes nothing of the spec's flow. */
 export function isSpecFlow(policy: CancellationPolicy): boolean {
   return (

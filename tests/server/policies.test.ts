@@ -2,7 +2,8 @@
 // declaration (at once with a receipt, or by email), the undo link, the audit trail and its retention.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBundle } from './helpers/bundle';
-import { latestKey, mailbox, startHarness, type Client, type Harness } from './helpers/harness';
+import { entry, surveyPayload } from './helpers/fixtures';
+import { Client, Harness, latestKey, mailbox, startHarness } from './helpers/harness';
 
 let harness: Harness;
 
@@ -15,6 +16,7 @@ afterEach(async () => {
 
 const DECLARE = '/cancel/api/seo/declare-cancellation/';
 const UNDO = '/cancel/api/seo/undo-cancellation/';
+const STORAGE = '/cancel/api/survey-storage/survey-monitoring/';
 const declare = (c: Client, body: unknown = { name: 'Dana Deutsch', screens: ['reason'] }, key = 'declare-1') =>
   c.post(DECLARE, body, { headers: { 'idempotency-key': key } });
 
@@ -231,6 +233,58 @@ describe('offers withheld (us-mn)', () => {
     const downgrade = await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true });
     expect(downgrade.statusCode).toBe(409);
     expect(await harness.rows('SELECT id FROM accepted_offers')).toEqual([]);
+  });
+
+  it('has no declaration screen: declare-cancellation is refused as under the spec’s flow, and nothing is recorded', async () => {
+    await harness.stop();
+    harness = await startHarness({ policyCountries: { CH: 'us-mn' } });
+    const client = await harness.signIn('paid-monthly');
+    const response = await declare(client, { name: 'Mia Monthly', screens: [] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: 'declaration-not-offered' });
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it('stores a survey that passed the offers by, and refuses one that says an offer was shown', async () => {
+    await harness.stop();
+    harness = await startHarness({ policyCountries: { CH: 'us-mn' } });
+    const client = await harness.signIn('paid-monthly');
+    const answered = {
+      first_question: entry('Please let us know why you’re leaving', ['I am satisfied with the product, but I don’t/can’t use it right now']),
+      second_question: entry('Why don’t you use it right now?', ['It no longer fits my budget']),
+      third_question: entry('Are you going to use any other service instead?', ['Not sure yet']),
+    };
+    const shown = surveyPayload('mia.monthly@example.com', {
+      survey: answered,
+      retention: [{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['guru', 'pro'], choice: 'declined' }],
+    });
+    const refused = await client.post(STORAGE, shown);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'invalid-survey' });
+    const passedBy = await client.post(STORAGE, surveyPayload('mia.monthly@example.com', { survey: answered }));
+    expect(passedBy.statusCode, passedBy.body).toBe(200);
+  });
+});
+
+describe('a declaration replayed with its Idempotency-Key', () => {
+  it('gets its first answer after the policy changed, not a refusal', async () => {
+    await harness.stop();
+    harness = await startHarness({ policyCountries: { CH: 'eu-withdrawal' } });
+    const client = await harness.signIn('paid-monthly');
+    const first = await declare(client, { name: 'Mia Monthly', screens: ['reason'] }, 'd-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ effect: 'immediate' });
+    // The same database served with the country mapped to the spec's flow: a new policies.yaml deployed.
+    const next = new Harness({ sharedDatabase: harness.database, policyCountries: { CH: 'spec-default' } });
+    await next.start();
+    try {
+      const replay = await declare(new Client(next, client.cookie, client.csrfToken), { name: 'Mia Monthly', screens: ['reason'] }, 'd-1');
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+      expect(await auditRows()).toHaveLength(1);
+    } finally {
+      await next.stop();
+    }
   });
 });
 

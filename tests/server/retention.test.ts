@@ -13,6 +13,22 @@ afterEach(async () => {
 });
 
 describe('retention offers declared in the survey', () => {
+  it('are neither offered to nor taken by a customer held out of them by a running experiment', async () => {
+    harness.clock.ms = Date.parse('2026-10-15T10:00:00Z');
+    // Accounts are assigned by id: sign in until one falls in the holdout.
+    let client = await harness.signIn('paid-monthly');
+    for (let tries = 0; (await client.get('/cancel/api/get-context/')).json().experiments?.[0]?.variant !== 'holdout'; tries += 1) {
+      if (tries > 200) throw new Error('no account fell in the holdout');
+      client = await harness.signIn('paid-monthly');
+    }
+    expect((await client.get('/cancel/api/seo/eligible-for-offer/')).json()).toEqual({ result: false, downgrade_plans: [] });
+    const accepted = await client.post('/cancel/api/seo/accept-offer/', { offer: 'discount-offer' });
+    expect(accepted.statusCode).toBe(403);
+    expect(accepted.json()).toMatchObject({ error: 'not-eligible' });
+    expect((await client.get('/cancel/api/seo/downgrade/?to=guru', { csrf: true })).statusCode).toBe(403);
+    expect((await harness.counts())).toMatchObject({ accepted_offers: 0, downgrades: 0 });
+  });
+
   it('records the discount offer by the survey step that showed it', async () => {
     const client = await harness.signIn('paid-monthly');
     const accepted = await client.post('/cancel/api/seo/accept-offer/', { offer: 'discount-offer' });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { toolkitDiscounts, toolkitDowngradePlans } from '../../engine';
+import { toolkitDiscounts, toolkitDowngradePlans, toolkitHasOffers } from '../../engine';
 import type { ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { customerSurvey } from '../experiments';
 import { policyOf } from '../policies';
 import { endsEverything } from '../subscriptions';
 import { cancellationState, requireObjectBody, toolkitCall, type ToolkitCall } from './toolkit-call';
@@ -26,7 +27,8 @@ async function cancellationUnderWay(ctx: ServerContext, userId: string, binding:
 
 /**
  * One retention action per user and toolkit: eligible until the offer is accepted or the plan
- * downgraded, and while no cancellation of it is under way. The /dev/survey preview asks the same,
+ * downgraded, and while no cancellation of it is under way; never where the customer's variant of a
+ * running experiment lists no offer on the page (a holdout). The /dev/survey preview asks the same,
  * to show what the page would.
  */
 export async function isEligible(ctx: ServerContext, user: User, binding: ToolkitBinding): Promise<boolean> {
@@ -34,6 +36,7 @@ export async function isEligible(ctx: ServerContext, user: User, binding: Toolki
   return (
     user.eligible_for_offer &&
     policyOf(ctx.bundle, user, binding).offers !== 'withheld' &&
+    toolkitHasOffers(customerSurvey(ctx.bundle, binding, userId, ctx.now()).survey, binding.toolkit) &&
     !(await ctx.offers.acceptedOffer(userId, binding.toolkit)) &&
     (await ctx.offers.downgrade(userId, binding.toolkit)) === undefined &&
     (await cancellationUnderWay(ctx, userId, binding)) === undefined

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { audienceOf } from '../../engine';
+import { applyOverlay } from '../../engine/overlay';
 import type { SurveyPayload } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { policyOf } from '../policies';
 import { SURVEY_STORAGE_LIMIT } from '../survey-limit';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
@@ -44,7 +46,8 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       requireAccess(user, binding);
       const userId = String(user.user_id);
       const shown = customerSurvey(ctx.bundle, binding, userId, ctx.now());
-      const { survey } = shown;
+      // Where the customer's policy withholds offers, the page passed each by, as a holdout's does.
+      const survey = policyOf(ctx.bundle, user, binding).offers === 'withheld' ? applyOverlay(shown.survey, { holdout: true }) : shown.survey;
       const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
       if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => {

@@ -3,7 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { audienceOf } from '../../engine';
-import { DECLARATION_SCREEN, isSpecFlow, type DeclarationReceipt, type DeclarationRequest, type EffectRule } from '../../model';
+import { DECLARATION_SCREEN, declaresOnPage, type DeclarationReceipt, type DeclarationRequest, type EffectRule } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { languageOf } from '../languages';
@@ -115,12 +115,13 @@ export function declarationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const call = await toolkitCall(ctx, request, 'confirmation');
     const body = request.body as DeclarationRequest;
     const policy = policyOf(ctx.bundle, call.user, call.binding);
-    if (isSpecFlow(policy)) {
-      throw new ApiError(409, 'declaration-not-offered', `Under the ${policy.id} policy a cancellation is asked for with the survey and confirmed by email.`);
-    }
     let mailId: number | undefined;
+    // Checked inside: a declaration already recorded under its key is answered again, whatever the policy is now.
     const outcome = await ctx.idempotent(request, reply, { userId: call.userId, call: 'declare-cancellation', toolkit: call.binding.toolkit }, async () => {
       mailId = undefined;
+      if (!declaresOnPage(policy)) {
+        throw new ApiError(409, 'declaration-not-offered', `Under the ${policy.id} policy a cancellation is asked for with the survey and confirmed by email.`);
+      }
       if (policy.effect === 'immediate') {
         const done = await cancelNow(ctx, call, body, policy.undoDays ?? 14);
         mailId = done.mailId;
