@@ -73,6 +73,11 @@ export function differenceInterval(control: Conversions, variant: Conversions): 
   };
 }
 
+/** variant − control with its interval, or undefined while either has no visit: there is nothing to compare yet. */
+export function differenceOfCounted(control: Conversions, variant: Conversions): DifferenceInterval | undefined {
+  return control.n === 0 || variant.n === 0 ? undefined : differenceInterval(control, variant);
+}
+
 /**
  * Whether the customers counted in each variant fit the variants' weights: Pearson's chi-square
  * goodness of fit, k − 1 degrees of freedom for k variants, its p-value from the chi-square survival

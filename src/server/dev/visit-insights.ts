@@ -4,7 +4,7 @@
 import { flowEdges, stepTextValues } from '../../engine';
 import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledSurvey, type StepId } from '../../model';
 import type { DailyCountRow, EventCountRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
-import { differenceInterval, proportionInterval, sampleRatioMismatch } from './experiment-stats';
+import { differenceOfCounted, proportionInterval, sampleRatioMismatch } from './experiment-stats';
 
 export interface Outcomes {
   saved: number;
@@ -87,7 +87,7 @@ export interface VariantFigures {
   visits: number;
   saved: number;
   savedRate: { rate: number; low: number; high: number };
-  /** The saved rate's difference to the control's, with its 95% interval (absent for the control). */
+  /** The saved rate's difference to the control's, with its 95% interval (absent for the control, and while either has no visit). */
   difference?: { difference: number; low: number; high: number };
 }
 
@@ -277,11 +277,10 @@ function experimentReports(groups: readonly GroupReport[], bundle: CompiledBundl
       return { id: variant.id, weight: variant.weight, control: variant.control, visits, saved, savedRate: proportionInterval(saved, visits) };
     });
     const control = figures.find((variant) => variant.control);
-    const variants = figures.map((variant) =>
-      control === undefined || variant.control
-        ? variant
-        : { ...variant, difference: differenceInterval({ successes: control.saved, n: control.visits }, { successes: variant.saved, n: variant.visits }) },
-    );
+    const variants = figures.map((variant) => {
+      const difference = control && !variant.control ? differenceOfCounted({ successes: control.saved, n: control.visits }, { successes: variant.saved, n: variant.visits }) : undefined;
+      return difference ? { ...variant, difference } : variant;
+    });
     reports.push({
       id: experiment.id,
       survey: experiment.survey,

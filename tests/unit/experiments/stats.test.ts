@@ -1,7 +1,7 @@
 // The statistics of an experiment's results, against published values.
 import { describe, expect, it } from 'vitest';
 import { chiSquareSurvival, logGamma, regularizedUpperGamma } from '../../../src/server/dev/chi-square';
-import { differenceInterval, proportionInterval, sampleRatioMismatch } from '../../../src/server/dev/experiment-stats';
+import { differenceInterval, differenceOfCounted, proportionInterval, sampleRatioMismatch } from '../../../src/server/dev/experiment-stats';
 
 describe('proportionInterval: the Wilson score interval', () => {
   it('of 81 in 263 is [0.2553, 0.3662]', () => {
@@ -89,6 +89,14 @@ describe('the chi-square survival function', () => {
     expect(() => chiSquareSurvival(1, 0)).toThrow(RangeError);
     expect(() => chiSquareSurvival(1, 1.5)).toThrow(RangeError);
     expect(() => chiSquareSurvival(-1, 1)).toThrow(RangeError);
+  });
+});
+
+describe('differenceOfCounted: a difference only between arms that have visits', () => {
+  it('gives none while the control or the variant has no visit, and the interval once both have', () => {
+    expect(differenceOfCounted({ successes: 0, n: 0 }, { successes: 5, n: 10 })).toBeUndefined();
+    expect(differenceOfCounted({ successes: 5, n: 10 }, { successes: 0, n: 0 })).toBeUndefined();
+    expect(differenceOfCounted({ successes: 48, n: 80 }, { successes: 56, n: 70 })).toEqual(differenceInterval({ successes: 48, n: 80 }, { successes: 56, n: 70 }));
   });
 });
 
