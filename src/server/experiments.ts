@@ -34,3 +34,16 @@ export function assignedVariants(bundle: CompiledBundle, userId: string, now: nu
     return [{ survey: surveyId, experiment: experiment.id, variant: variant.id, overlay: variant.overlay }];
   });
 }
+
+/**
+ * The survey of `binding` in the variant a visit recorded, where that experiment is still in the
+ * bundle: the page keeps the variant it loaded with, also past the experiment's last day. Undefined
+ * for a visit outside an experiment, or of one the bundle no longer has.
+ */
+export function visitedSurvey(bundle: CompiledBundle, binding: ToolkitBinding, visit: { experiment: string; variant: string }): CustomerSurvey | undefined {
+  const survey = bundle.surveys[binding.survey];
+  const experiment = bundle.experiments.find((e) => e.id === visit.experiment && e.survey === survey?.id);
+  const variant = experiment?.variants.find((v) => v.id === visit.variant);
+  if (survey === undefined || experiment === undefined || variant === undefined) return undefined;
+  return { toolkit: binding.toolkit, survey: applyOverlay(survey, variant.overlay), experiment: experiment.id, variant: variant.id, overlay: variant.overlay };
+}

@@ -1,8 +1,10 @@
 // The retention offers come from the survey YAML: the server offers what the bundle declares.
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RetentionRecord } from '../../src/model';
+import { testBundle } from './helpers/bundle';
 import { entry, surveyPayload } from './helpers/fixtures';
-import { startHarness, type Harness } from './helpers/harness';
+import { startHarness, type Client, type Harness } from './helpers/harness';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -12,15 +14,31 @@ afterEach(async () => {
   await harness.stop();
 });
 
-describe('retention offers declared in the survey', () => {
+/** A paid-monthly account in `variant` of the experiment running now: accounts are assigned by id, so sign in until one is. */
+async function signInTo(variant: string): Promise<Client> {
+  for (let tries = 0; tries <= 200; tries += 1) {
+    const client = await harness.signIn('paid-monthly');
+    if ((await client.get('/cancel/api/get-context/')).json().experiments?.[0]?.variant === variant) return client;
+  }
+  throw new Error(`no account fell in ${variant}`);
+}
+
+/** A survey that declined the discount offer of `percent`, as the page that showed it sends it. */
+const declinedDiscount = (percent: number) =>
+  surveyPayload('mia.monthly@example.com', {
+    survey: {
+      first_question: entry('Please let us know why you’re leaving', ['The product doesn’t fully meet my needs']),
+      second_question: entry('What could we have done better?', ['The price is too high']),
+      third_question: entry('Are you going to use any other service instead?', ['Not sure yet']),
+    },
+    retention: [{ offer: 'discount-offer', kind: 'discount', percent, months: 3, choice: 'declined' }],
+  });
+const STORAGE = '/cancel/api/survey-storage/survey-monitoring/';
+
+describe('retention offers in an experiment’s variant', () => {
   it('are neither offered to nor taken by a customer held out of them by a running experiment', async () => {
     harness.clock.ms = Date.parse('2026-10-15T10:00:00Z');
-    // Accounts are assigned by id: sign in until one falls in the holdout.
-    let client = await harness.signIn('paid-monthly');
-    for (let tries = 0; (await client.get('/cancel/api/get-context/')).json().experiments?.[0]?.variant !== 'holdout'; tries += 1) {
-      if (tries > 200) throw new Error('no account fell in the holdout');
-      client = await harness.signIn('paid-monthly');
-    }
+    const client = await signInTo('holdout');
     expect((await client.get('/cancel/api/seo/eligible-for-offer/')).json()).toEqual({ result: false, downgrade_plans: [] });
     const accepted = await client.post('/cancel/api/seo/accept-offer/', { offer: 'discount-offer' });
     expect(accepted.statusCode).toBe(403);
@@ -28,6 +46,36 @@ describe('retention offers declared in the survey', () => {
     expect((await client.get('/cancel/api/seo/downgrade/?to=guru', { csrf: true })).statusCode).toBe(403);
     expect((await harness.counts())).toMatchObject({ accepted_offers: 0, downgrades: 0 });
   });
+
+  it('a survey answered in a variant is stored as that variant when it is sent after the experiment ended', async () => {
+    harness.clock.ms = Date.parse('2026-10-31T23:59:30Z');
+    const client = await signInTo('discount-40');
+    const visit = randomUUID();
+    const started = await client.post('/cancel/api/visit-events/', { visit, toolkit: 'seo', version: testBundle().surveys.cancellation?.version ?? '', language: 'en', events: [{ id: randomUUID(), type: 'visit' }] });
+    expect(started.statusCode, started.body).toBe(200);
+    harness.clock.advance(40);
+    const stored = await client.post(STORAGE, declinedDiscount(40));
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(await harness.rows('SELECT experiment, variant FROM survey_submissions')).toEqual([{ experiment: 'discount-depth-2026-10', variant: 'discount-40' }]);
+    // Without a visit in the variant, the survey must fit the one shown now.
+    const other = await harness.signIn('paid-monthly');
+    expect((await other.post(STORAGE, declinedDiscount(40))).statusCode).toBe(400);
+  });
+
+  it('a survey stored under its key is answered again by a retry after the survey changed', async () => {
+    harness.clock.ms = Date.parse('2026-10-31T23:59:50Z');
+    const client = await signInTo('discount-40');
+    const send = () => client.post(STORAGE, declinedDiscount(40), { headers: { 'idempotency-key': 'survey-1' } });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    harness.clock.advance(20);
+    const replay = await send();
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+  });
+});
+
+describe('retention offers declared in the survey', () => {
 
   it('records the discount offer by the survey step that showed it', async () => {
     const client = await harness.signIn('paid-monthly');

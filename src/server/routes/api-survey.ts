@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { audienceOf } from '../../engine';
 import { applyOverlay } from '../../engine/overlay';
-import type { SurveyPayload } from '../../model';
+import type { SurveyPayload, ToolkitBinding, User } from '../../model';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { policyOf } from '../policies';
@@ -9,7 +9,7 @@ import { SURVEY_STORAGE_LIMIT } from '../survey-limit';
 import { surveyAnswerProblem } from '../survey-answers';
 import { SURVEY_PAYLOAD_SCHEMA_ID, schemaRef } from '../validation';
 import { requireAccess, sessionOf } from './toolkit-call';
-import { customerSurvey, type CustomerSurvey } from '../experiments';
+import { customerSurvey, visitedSurvey, type CustomerSurvey } from '../experiments';
 import type { SubmissionContext } from '../store/submissions';
 
 export { SURVEY_STORAGE_LIMIT };
@@ -22,6 +22,26 @@ async function submissionContext(ctx: ServerContext, userId: string, shown: Cust
   const visit = await ctx.visits.latest(userId, shown.toolkit);
   const { experiment, variant } = shown;
   return visit === undefined ? { version: shown.survey.version, experiment, variant, visitId: null } : { version: visit.version, experiment, variant, visitId: visit.visitId };
+}
+
+/**
+ * The survey the payload answers, as the customer was shown it: in the variant assigned now, or in the
+ * one their visit recorded (the page keeps the variant it loaded with, past the experiment's end);
+ * where their policy withholds offers, with every offer passed by, as the page passed them. A payload
+ * that fits neither is refused with 400, saying what does not fit the variant assigned now.
+ */
+async function answeredSurvey(ctx: ServerContext, user: User, binding: ToolkitBinding, payload: SurveyPayload): Promise<CustomerSurvey> {
+  const userId = String(user.user_id);
+  const withheld = policyOf(ctx.bundle, user, binding).offers === 'withheld';
+  const problemOf = ({ survey }: CustomerSurvey) =>
+    surveyAnswerProblem(withheld ? applyOverlay(survey, { holdout: true }) : survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
+  const now = customerSurvey(ctx.bundle, binding, userId, ctx.now());
+  const problem = problemOf(now);
+  if (problem === undefined) return now;
+  const visit = await ctx.visits.latest(userId, binding.toolkit);
+  const visited = visit && (visit.experiment !== now.experiment || visit.variant !== now.variant) ? visitedSurvey(ctx.bundle, binding, visit) : undefined;
+  if (visited !== undefined && problemOf(visited) === undefined) return visited;
+  throw new ApiError(400, 'invalid-survey', `${problem}.`);
 }
 
 /**
@@ -45,12 +65,9 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
       }
       requireAccess(user, binding);
       const userId = String(user.user_id);
-      const shown = customerSurvey(ctx.bundle, binding, userId, ctx.now());
-      // Where the customer's policy withholds offers, the page passed each by, as a holdout's does.
-      const survey = policyOf(ctx.bundle, user, binding).offers === 'withheld' ? applyOverlay(shown.survey, { holdout: true }) : shown.survey;
-      const problem = surveyAnswerProblem(survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
-      if (problem !== undefined) throw new ApiError(400, 'invalid-survey', `${problem}.`);
+      // Checked inside: a survey already stored under its key is answered again, whatever the survey is now.
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => {
+        const shown = await answeredSurvey(ctx, user, binding, payload);
         const now = ctx.now();
         const { count, windowEnds } = await ctx.requestCounts.hit(userId, 'survey-storage', SURVEY_STORAGE_LIMIT.windowMs, now);
         if (count > ctx.config.surveyRateLimit) {
