@@ -10,8 +10,12 @@ import type { VisitEventDraft } from '../engine/visit-events';
 export { shownEvents, takenEvents } from '../engine/visit-events';
 import { VISIT_BATCH_MAX_EVENTS, type Language, type VisitEvent, type VisitEventBatch } from '../model';
 
-/** Where the tab keeps its visit of a page, per user: a sign-in as someone else in the same tab starts their own. */
-const VISIT_KEY = (route: string, user: string) => `cancel:visit:${route}:${user}`;
+/**
+ * Where the tab keeps its visit of a page, per user and survey version: a sign-in as someone else in
+ * the same tab starts their own, and so does a reload that shows a new version of the survey, whose
+ * events and submission count under that version.
+ */
+const VISIT_KEY = (route: string, user: string, version: string) => `cancel:visit:${route}:${user}:${version}`;
 const EVENTS_URL = '/cancel/api/visit-events/';
 
 /** A random version-4 UUID (crypto.randomUUID is only there in secure contexts). */
@@ -63,7 +67,7 @@ export interface VisitScope {
 
 /** Starts recording the page's visit: the one this tab had under way on the page (a reload), or a new one. */
 export function startVisit({ api, route, user, toolkit, version, language }: VisitScope): VisitRecorder {
-  const key = VISIT_KEY(route, user);
+  const key = VISIT_KEY(route, user, version);
   const resumed = stored(key);
   const visit = resumed ?? uuid();
   store(key, visit);

@@ -36,7 +36,7 @@ function manualApi() {
   return { api, sent };
 }
 
-const scope = (api: ReturnType<typeof manualApi>['api'], user = '1001') => ({ api, route: 'seo', user, toolkit: 'seo', version: 'abcdef012345', language: 'de' as const });
+const scope = (api: ReturnType<typeof manualApi>['api'], user = '1001', version = 'abcdef012345') => ({ api, route: 'seo', user, toolkit: 'seo', version, language: 'de' as const });
 const types = (batch: VisitEventBatch | undefined) => batch?.events.map((event) => event.type + (event.step ? `:${event.step}` : ''));
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -68,6 +68,10 @@ describe('the visit recorder', () => {
     expect(reloaded.visit).toBe(first.visit);
     expect(sent).toHaveLength(1);
     expect(startVisit(scope(api, '1002')).visit, 'another user signed in in the tab').not.toBe(first.visit);
+    const deployed = startVisit(scope(api, '1001', '0123456789ab'));
+    expect(deployed.visit, 'a reload that shows a new version of the survey').not.toBe(first.visit);
+    expect(types(sent.at(-1)?.batch)).toEqual(['visit']);
+    expect(sent.at(-1)?.batch.version).toBe('0123456789ab');
     reloaded.end();
     reloaded.stop();
     expect(startVisit(scope(api)).visit).not.toBe(first.visit);
