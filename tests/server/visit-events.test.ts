@@ -134,6 +134,20 @@ describe('a visit and its events', () => {
     expect((await client.get(`/cancel/api/seo/confirm/?key=${encodeURIComponent(key)}`, { csrf: true })).statusCode).toBe(200);
     expect(await outcome()).toBe('confirmed');
   });
+
+  it('marks confirmed the visit that sent the survey, not a later tab left at a question', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const sent = await visitOf(client, []);
+    harness.clock.advance(5);
+    const left = await visitOf(client, [event('leave')]);
+    harness.clock.advance(5);
+    const more = await client.post(EVENTS, batch(sent, [event('answer', 'reason', 'another-account'), event('step', 'final'), event('submitted'), event('email-sent')]));
+    expect(more.statusCode, more.body).toBe(200);
+    expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+    expect((await client.get(`/cancel/api/seo/confirm/?key=${encodeURIComponent(await latestKey(harness))}`, { csrf: true })).statusCode).toBe(200);
+    const outcomes = await harness.rows<{ visit_id: string; outcome: string }>('SELECT visit_id, outcome FROM survey_visits WHERE visit_id IN (?, ?)', sent, left);
+    expect(Object.fromEntries(outcomes.map((row) => [row.visit_id === sent ? 'sent' : 'left', row.outcome]))).toEqual({ sent: 'confirmed', left: '' });
+  });
 });
 
 describe('survey versions', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { recordOnLatestVisit } from '../store/visits';
+import { recordOnVisitAwaitingLink } from '../store/visits';
 import { confirmationMail } from '../confirmation-mail';
 import { ApiError } from '../errors';
 import { languageOf } from '../languages';
@@ -124,7 +124,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: ServerContext): vo
         }
         await ctx.cancellations.useKey(record.id, now);
         await ctx.cancellations.confirm(record.requestId, now);
-        await recordOnLatestVisit(ctx.visits, userId, binding.toolkit, { id: randomUUID(), type: 'confirmed' }, now);
+        await recordOnVisitAwaitingLink(ctx.visits, userId, binding.toolkit, { id: randomUUID(), type: 'confirmed' }, now);
         const declared = await ctx.records.awaitingEffect(userId, binding.toolkit);
         if (declared !== undefined) await ctx.records.takeEffect(declared.id, now);
         // A cancellation wins over an offer accepted before it (decision 74); all-at-once ends every subscription.

@@ -110,8 +110,8 @@ export interface VisitTables {
   /** Starts a visit, unless it exists; returns it as stored. */
   start(visit: VisitStart, now: number): Promise<VisitRecord>;
   visit(visitId: string): Promise<VisitRecord | undefined>;
-  /** The user's latest visit of a toolkit. */
-  latest(userId: string, toolkit: string): Promise<VisitRecord | undefined>;
+  /** The user's latest visit of a toolkit; with `outcome`, the latest that ended so. */
+  latest(userId: string, toolkit: string, outcome?: VisitRecord['outcome']): Promise<VisitRecord | undefined>;
   /** Records the events a visit has not recorded yet (by id), counts them and moves its outcome on; returns how many were new. */
   addEvents(visit: VisitRecord, events: readonly VisitEvent[], now: number): Promise<number>;
   /**
@@ -227,8 +227,11 @@ export function visitTables(db: SqlDatabase): VisitTables {
       return stored;
     },
     visit,
-    async latest(userId, toolkit) {
-      const row = await db.get<VisitRow>('SELECT * FROM survey_visits WHERE user_id = ? AND toolkit = ? ORDER BY started_at DESC LIMIT 1', [userId, toolkit]);
+    async latest(userId, toolkit, outcome) {
+      const row = await db.get<VisitRow>(
+        `SELECT * FROM survey_visits WHERE user_id = ? AND toolkit = ?${outcome === undefined ? '' : ' AND outcome = ?'} ORDER BY started_at DESC LIMIT 1`,
+        outcome === undefined ? [userId, toolkit] : [userId, toolkit, outcome],
+      );
       return row === undefined ? undefined : recordOf(row);
     },
     async addEvents(record, events, now) {
@@ -340,4 +343,15 @@ export function visitTables(db: SqlDatabase): VisitTables {
 export async function recordOnLatestVisit(visits: VisitTables, userId: string, toolkit: string, event: VisitEvent, now: number): Promise<void> {
   const latest = await visits.latest(userId, toolkit);
   if (latest !== undefined) await visits.addEvents(latest, [event], now);
+}
+
+/**
+ * Records the emailed link's confirmation on the visit that sent the survey and waits for it (the
+ * latest whose outcome is `cancelled`), not on a later tab left at a question; on the latest visit
+ * where none did (its events were lost).
+ */
+export async function recordOnVisitAwaitingLink(visits: VisitTables, userId: string, toolkit: string, event: VisitEvent, now: number): Promise<void> {
+  const awaiting = await visits.latest(userId, toolkit, 'cancelled');
+  if (awaiting !== undefined) await visits.addEvents(awaiting, [event], now);
+  else await recordOnLatestVisit(visits, userId, toolkit, event, now);
 }
