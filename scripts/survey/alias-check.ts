@@ -81,6 +81,8 @@ function unknownAliasMessage(name: string, allAnchors: ReadonlySet<string>, anch
   if (allAnchors.has(name)) {
     return `'*${name}' comes before its anchor '&${name}': an alias can only name an anchor above it`;
   }
+  // `text: *Important*`: emphasis, not an alias (an anchor's name seldom ends with '*').
+  if (name.endsWith('*')) return `'*${name}' reads as an alias, which names no anchor: a text that starts with '*' must be put in quotes, as in "*${name}"`;
   const close = closestName(name, anchorsBefore);
   if (close !== undefined) return `'*${name}' names no anchor (did you mean '*${close}'?)`;
   return `'*${name}' names no anchor: mark the value to repeat with '&${name}' above it`;

@@ -12,6 +12,7 @@ import type { YamlFile } from './load-yaml';
 import { displayPath, isWarning, problemAt, sortProblems } from './problems';
 import type { Problem } from './problems';
 import { checkPoliciesFile, provePolicies } from './policy-check';
+import { asBlock, text } from './read-helpers';
 import { readSurvey } from './read-survey';
 import { readToolkits } from './read-toolkits';
 import type { ToolkitsDef } from './read-toolkits';
@@ -73,8 +74,9 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   // a survey that failed to parse has already been reported and should not be reported again here.
   const surveyFiles = files.filter((file) => file.kind === 'survey');
   const knownSurveys = surveyFiles.length > 0 && surveyFiles.every((file) => file.survey?.id) ? new Set(surveyIds.keys()) : undefined;
+  const providerSegment = providerSegmentOf(files);
   for (const file of files) {
-    if (file.toolkits) problems.push(...checkToolkits(file.toolkits, file.yaml, knownSurveys));
+    if (file.toolkits) problems.push(...checkToolkits(file.toolkits, file.yaml, knownSurveys, providerSegment));
   }
   // The policies' proofs on the compiled flows of the surveys they govern, once those files are clean.
   problems.push(...provePolicies(files, problems));
@@ -82,6 +84,12 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   problems.push(...checkExperiments(files, problems));
   problems.push(...(await translationProblems(files)));
   return { files, problems: sortProblems(problems) };
+}
+
+/** The provider's API segment, which `api: provider` pages take, when provider.yaml is among the files. */
+function providerSegmentOf(files: readonly CheckedFile[]): string | undefined {
+  const provider = asBlock(files.find((file) => file.kind === 'provider')?.yaml.data);
+  return text(provider?.segment);
 }
 
 /** Checks YAML files and folders and returns every problem, sorted by file and position. */

@@ -12,20 +12,33 @@ export function compileBindings(def: ToolkitsDef, provider: ProviderSettings): T
   return def.toolkits.map((toolkit) => {
     const route = checked(toolkit.route?.name, 'route');
     const id = checked(toolkit.toolkit?.name, 'toolkit');
-    const api = toolkit.api ?? id;
-    const confirm = toolkit.confirm ?? route;
     return {
       route,
       toolkit: id,
       name: checked(toolkit.name, 'name'),
-      apiSegment: api === PROVIDER_API ? provider.segment : api,
-      confirmRoute: confirm === NO_CONFIRM ? undefined : confirm,
+      apiSegment: checked(apiSegmentOf(toolkit, provider.segment), 'toolkit'),
+      confirmRoute: confirmRouteOf(toolkit),
       survey: checked(toolkit.survey?.name, 'survey'),
       access: accessOf(toolkit, id),
       labelPrefix: toolkit.labelPrefix,
       appName: toolkit.appName,
     };
   });
+}
+
+/**
+ * The segment of a page's API calls: `api`, the provider's segment for `api: provider` (the word itself
+ * when the provider's segment is not known), else its toolkit id; undefined without either.
+ */
+export function apiSegmentOf(toolkit: ToolkitDef, providerSegment: string | undefined): string | undefined {
+  const api = toolkit.api ?? toolkit.toolkit?.name;
+  return api === PROVIDER_API ? (providerSegment ?? api) : api;
+}
+
+/** The route of a page's confirm page: `confirm`, else its own route; undefined for `confirm: none` (or without either). */
+export function confirmRouteOf(toolkit: ToolkitDef): string | undefined {
+  const confirm = toolkit.confirm ?? toolkit.route?.name;
+  return confirm === NO_CONFIRM ? undefined : confirm;
 }
 
 /** Compiles the checked redirects. */

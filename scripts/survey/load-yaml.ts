@@ -3,6 +3,7 @@ import { checkAliases, MAX_ALIAS_EXPANSION } from './alias-check';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit } from 'yaml';
 import type { Document, YAMLError } from 'yaml';
 import { problemAt } from './problems';
+import { syntaxMessage } from './yaml-syntax-messages';
 import type { Position, Problem, ProblemCode } from './problems';
 
 /** A path into the parsed data: map keys and sequence indexes, as in a JSON pointer. */
@@ -58,7 +59,7 @@ export async function loadYamlFile(file: string): Promise<YamlFile> {
 export function parseYaml(text: string, file: string): YamlFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  const positionOf = (offset: number): Position => lineCounter.linePos(offset);
+  const positionOf = positionsIn(text, lineCounter);
 
   const problems = doc.errors.map((error) => {
     if (error.code === 'DUPLICATE_KEY') {
@@ -68,7 +69,7 @@ export function parseYaml(text: string, file: string): YamlFile {
     if (quoteStart !== undefined) {
       return problemAt(file, positionOf(quoteStart), 'yaml-syntax', 'this quoted text is never closed: add the closing quote');
     }
-    return problemAt(file, positionOf(error.pos[0]), 'yaml-syntax', syntaxMessage(error.message));
+    return problemAt(file, positionOf(error.pos[0]), 'yaml-syntax', syntaxMessage(error, doc, text));
   });
 
   if (problems.length === 0) {
@@ -86,11 +87,16 @@ export function parseYaml(text: string, file: string): YamlFile {
   }
 }
 
-/** The first line of a `yaml` error message, without its own position suffix (we print ours). */
-function syntaxMessage(message: string): string {
-  const firstLine = message.split('\n')[0] ?? message;
-  const text = firstLine.replace(/ at line \d+, column \d+:?$/, '');
-  return text.charAt(0).toLowerCase() + text.slice(1);
+/**
+ * The 1-based place of an offset of `text`. A byte order mark counts in the offsets but is no column an
+ * editor shows, so the first line's columns leave it out.
+ */
+function positionsIn(text: string, lineCounter: LineCounter): (offset: number) => Position {
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  return (offset) => {
+    const pos = lineCounter.linePos(offset);
+    return pos.line === 1 ? { line: 1, col: Math.max(1, pos.col - bom) } : pos;
+  };
 }
 
 /**
@@ -121,8 +127,13 @@ function locateNode(
 ): Position {
   let node: unknown = doc.contents;
   let best = rangeStart(node, positionOf) ?? START;
+  // A path through an alias (`- *final`) is at the alias: what lies inside it is written elsewhere.
+  let alias: Position | undefined;
   for (const [index, segment] of path.entries()) {
-    if (isAlias(node)) node = node.resolve(doc);
+    if (isAlias(node)) {
+      alias ??= rangeStart(node, positionOf);
+      node = node.resolve(doc);
+    }
     if (isMap(node)) {
       const pair = node.items.find(
         (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
@@ -130,7 +141,7 @@ function locateNode(
       if (!pair) break;
       const keyPos = rangeStart(pair.key, positionOf) ?? best;
       const isLast = index === path.length - 1;
-      if (isLast && part === 'key') return keyPos;
+      if (isLast && part === 'key') return alias ?? keyPos;
       node = pair.value;
       // `key:` with nothing after it: point at the key rather than at empty space.
       best = isEmptyScalar(node) ? keyPos : (rangeStart(node, positionOf) ?? keyPos);
@@ -143,7 +154,7 @@ function locateNode(
       break;
     }
   }
-  return best;
+  return alias ?? best;
 }
 
 function rangeStart(node: unknown, positionOf: (offset: number) => Position): Position | undefined {

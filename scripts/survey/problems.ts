@@ -24,6 +24,8 @@ export type ProblemCode =
   | 'duplicate-step'
   | 'duplicate-answer'
   | 'duplicate-field'
+  // a closing form without a field the survey payload needs (its name, its agreement), for some audience
+  | 'missing-field'
   | 'unknown-step'
   | 'unknown-limit'
   | 'unknown-plan'
@@ -44,6 +46,9 @@ export type ProblemCode =
   | 'unknown-survey'
   | 'duplicate-route'
   | 'unknown-route'
+  // two toolkit pages with one toolkit id, or one API segment
+  | 'duplicate-toolkit'
+  | 'duplicate-api-segment'
   // policies.yaml on its own
   | 'duplicate-policy'
   | 'unknown-policy'

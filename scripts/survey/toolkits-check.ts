@@ -4,26 +4,23 @@ import type { YamlFile } from './load-yaml';
 import type { Problem } from './problems';
 import type { ToolkitsDef } from './read-toolkits';
 import { didYouMean } from './suggest';
+import { checkUniquePages } from './toolkit-pages-check';
 
 /** The toolkit ids a user can have in `active_toolkits` (from the user-context schema, the one source). */
 export const ACTIVE_TOOLKIT_IDS: readonly string[] = userContextSchema.definitions.toolkitId.enum;
 
 /**
- * Checks toolkits.yaml beyond its schema: repeated routes, redirects to no page, `access: toolkit` on a
- * toolkit users cannot have active, and, when `surveyIds` is given, surveys that do not exist.
+ * Checks toolkits.yaml beyond its schema: repeated routes, toolkit ids, API segments and confirm routes
+ * (toolkit-pages-check.ts), redirects to no page, `access: toolkit` on a toolkit users cannot have active,
+ * and, when `surveyIds` is given, surveys that do not exist.
  */
-export function checkToolkits(def: ToolkitsDef, yaml: YamlFile, surveyIds?: ReadonlySet<string>): Problem[] {
+export function checkToolkits(def: ToolkitsDef, yaml: YamlFile, surveyIds?: ReadonlySet<string>, providerSegment?: string): Problem[] {
   const problems: Problem[] = [];
   const report = reporterFor(yaml, problems);
 
-  const routeLines = new Map<string, number>();
+  checkUniquePages(def.toolkits, yaml, report, providerSegment);
+  const routes = new Set(def.toolkits.flatMap((toolkit) => (toolkit.route ? [toolkit.route.name] : [])));
   for (const toolkit of def.toolkits) {
-    const route = toolkit.route;
-    if (route) {
-      const first = routeLines.get(route.name);
-      if (first === undefined) routeLines.set(route.name, yaml.locate(route.path).line);
-      else report(route.path, 'duplicate-route', `'${route.name}' is already the route of the page on line ${first}`);
-    }
     if (toolkit.access?.name === 'toolkit' && toolkit.toolkit && !ACTIVE_TOOLKIT_IDS.includes(toolkit.toolkit.name)) {
       report(
         toolkit.access.path,
@@ -40,12 +37,12 @@ export function checkToolkits(def: ToolkitsDef, yaml: YamlFile, surveyIds?: Read
   const redirected = new Set<string>();
   for (const redirect of def.redirects) {
     const { from, to } = redirect;
-    if (from && (routeLines.has(from.name) || redirected.has(from.name))) {
+    if (from && (routes.has(from.name) || redirected.has(from.name))) {
       report(from.path, 'duplicate-route', `'${from.name}' is already a page or a redirect`);
     }
     if (from) redirected.add(from.name);
-    if (to && !routeLines.has(to.name)) {
-      report(to.path, 'unknown-route', `'${to.name}' is not the route of a page${didYouMean(to.name, routeLines.keys())}`);
+    if (to && !routes.has(to.name)) {
+      report(to.path, 'unknown-route', `'${to.name}' is not the route of a page${didYouMean(to.name, routes)}`);
     }
   }
   return problems;

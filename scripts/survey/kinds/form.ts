@@ -1,11 +1,12 @@
+import { AUDIENCES } from '../../../src/model';
 import type { FormField, PayloadSlot } from '../../../src/model';
 import { formStepForm } from '../compile-step-schema';
 import { asList, checked, text } from '../read-helpers';
 import { readField } from '../read-parts';
-import type { FieldDef, StepDefBase } from '../survey-def';
+import type { FieldDef, FieldKind, StepDefBase } from '../survey-def';
 import { visibleTo } from '../survey-def';
 import { compiledBase } from './base';
-import type { CompileContext, CompilerKind } from './kind';
+import type { CompileContext, CompilerKind, ReferenceContext } from './kind';
 import { upTo, type NodeRow } from './picture';
 
 /** A field as the flow picture lists it. */
@@ -44,6 +45,31 @@ function compileField(field: FieldDef, stepSlot: PayloadSlot, context: CompileCo
   }
 }
 
+/**
+ * The fields the survey payload takes from the closing form, and what goes wrong without one (src/engine/payload.ts).
+ * The email is not among them: the payload's email is always the user's own.
+ */
+const PAYLOAD_FIELDS: readonly { kind: FieldKind; without: string }[] = [
+  { kind: 'name', without: "the payload's name would be empty, and the server refuses every submission" },
+  { kind: 'agreement', without: 'accepted_terms would record a consent that was never asked' },
+];
+
+/**
+ * Reports, at `fields`, each payload field the form lacks for an audience that reaches it (a form with no
+ * fields at all for an audience is `empty-step` instead).
+ */
+function checkPayloadFields(step: FormStepDef, refs: ReferenceContext): void {
+  const shown = AUDIENCES.filter(
+    (audience) => visibleTo(step.audience, audience) && step.fields.some((field) => visibleTo(field.audience, audience)),
+  );
+  for (const { kind, without } of PAYLOAD_FIELDS) {
+    const lacking = shown.filter((audience) => !step.fields.some((field) => field.kind === kind && visibleTo(field.audience, audience)));
+    if (lacking.length === 0) continue;
+    const message = `the closing form '${step.id.name}' has no ${kind} field for ${lacking.join(' and ')} users: ${without}; add a field of type: ${kind}`;
+    refs.report([...step.path, 'fields'], 'missing-field', message, 'key');
+  }
+}
+
 export interface FormStepDef extends StepDefBase {
   type: 'form';
   submit: string;
@@ -71,6 +97,7 @@ export const formKind: CompilerKind<'form'> = {
   checkReferences(step, refs) {
     refs.checkRepeats(step.fields.map((field) => field.id), 'duplicate-field', 'field');
     for (const field of step.fields) refs.checkLimit(field.limit);
+    checkPayloadFields(step, refs);
   },
   emptyFor: (step, audience) =>
     step.fields.some((field) => visibleTo(field.audience, audience))

@@ -1,11 +1,13 @@
+import { AUDIENCES } from '../../../src/model';
 import type { ChoiceAnswer, FieldMessages, JsonSchema, MultiAnswer, StepForm } from '../../../src/model';
 import { maxLength, NOT_BLANK, stepForm, within } from '../compile-step-schema';
 import { checked, named, text } from '../read-helpers';
 import { integer } from '../read-parts';
 import type { AnswerDef, Named, OtherDef, StepDefBase } from '../survey-def';
+import { visibleTo } from '../survey-def';
 import { answerTexts, checkAnswers, compileAnswers, readAnswers } from './answers';
 import { compiledQuestion, noAnswersFor } from './base';
-import type { CompilerKind } from './kind';
+import type { CompilerKind, ReferenceContext } from './kind';
 import { headingRows, type NodeRow } from './picture';
 
 /**
@@ -54,6 +56,24 @@ function multiStepForm(answers: readonly MultiAnswer[], min: number, max: number
   return stepForm(schema, { 'ui:field': 'MultiStepField' }, messages);
 }
 
+/**
+ * `min` against the answers the step has, then against those each audience sees (answers with `audience:`
+ * are left out of the other's flow); an audience that sees no answer is `empty-step` instead.
+ */
+function checkMin(step: MultiStepDef, refs: ReferenceContext): void {
+  const other = step.other ? 1 : 0;
+  const count = step.answers.length + other;
+  if (step.min > count) {
+    refs.report([...step.path, 'min'], 'invalid-value', `min (${step.min}) is more than the ${count} answers of the step`);
+    return;
+  }
+  for (const audience of AUDIENCES) {
+    const seen = step.answers.filter((answer) => visibleTo(answer.audience, audience)).length;
+    if (!visibleTo(step.audience, audience) || seen === 0 || step.min <= seen + other) continue;
+    refs.report([...step.path, 'min'], 'invalid-value', `min (${step.min}) is more than the ${seen + other} answers ${audience} users see on this step`);
+  }
+}
+
 const withoutNext = ({ next: _next, tip: _tip, ...answer }: ChoiceAnswer): MultiAnswer => answer;
 
 /** Checkboxes: at least `min`, at most `max` answers, an optional 'Other' with its box; one way on. */
@@ -87,9 +107,8 @@ export const multiKind: CompilerKind<'multi'> = {
   edges: (step) => [{ from: step, to: step.next, label: '', audience: 'all' }],
   checkReferences(step, refs) {
     checkAnswers(step.answers, step.other, refs);
-    const count = step.answers.length + (step.other ? 1 : 0);
     if (step.max !== undefined && step.max < step.min) refs.report([...step.path, 'max'], 'invalid-value', `max (${step.max}) must not be less than min (${step.min})`);
-    if (step.min > count) refs.report([...step.path, 'min'], 'invalid-value', `min (${step.min}) is more than the ${count} answers of the step`);
+    checkMin(step, refs);
   },
   emptyFor: noAnswersFor,
   fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],

@@ -64,3 +64,63 @@ describe('parseYaml and aliases', () => {
     ]);
   });
 });
+
+describe('parseYaml positions and messages', () => {
+  it('leaves a byte order mark out of the columns of the first line', () => {
+    expect(problemsOf('\uFEFFa: *x\nb: *y\n').map(([code, line, col]) => [code, line, col])).toEqual([
+      ['unknown-alias', 1, 4],
+      ['unknown-alias', 2, 4],
+    ]);
+    const yaml = parseYaml('\uFEFFa: 1\nb: 2\n', 'x.yaml');
+    expect([yaml.locate(['a'], 'key'), yaml.locate(['a'])]).toEqual([
+      { line: 1, col: 1 },
+      { line: 1, col: 4 },
+    ]);
+  });
+
+  it('reports a path through an alias at the alias, not where the aliased value is written', () => {
+    const yaml = parseYaml('steps:\n  - &s\n    id: a\n  - *s\n', 'x.yaml');
+    expect([yaml.locate(['steps', 0, 'id']), yaml.locate(['steps', 1, 'id']), yaml.locate(['steps', 1, 'id'], 'key')]).toEqual([
+      { line: 3, col: 9 },
+      { line: 4, col: 5 },
+      { line: 4, col: 5 },
+    ]);
+  });
+
+  it('tells an author to quote a text with a colon in it, at the text', () => {
+    expect(problemsOf('steps:\n  - text: Missing feature: reports\n')).toEqual([
+      [
+        'yaml-syntax',
+        2,
+        11,
+        'YAML reads a colon followed by a space (or by the line\'s end) as a key: put the whole text in quotes, as in "Missing feature: reports"',
+      ],
+    ]);
+  });
+
+  it('tells an author to quote a text that starts with *, which reads as an alias', () => {
+    expect(problemsOf('text: *Important* thing # note\n')).toEqual([
+      [
+        'yaml-syntax',
+        1,
+        19,
+        "a text that starts with '*' reads as an alias (a repeat of an anchored value): put the whole text in quotes, as in \"*Important* thing\"",
+      ],
+    ]);
+    expect(problemsOf('text: *Important*\n')).toEqual([
+      ['unknown-alias', 1, 7, `'*Important*' reads as an alias, which names no anchor: a text that starts with '*' must be put in quotes, as in "*Important*"`],
+    ]);
+  });
+
+  it('tells an author to quote a text that starts with a character YAML keeps for itself', () => {
+    expect(problemsOf('text: @mentions work\n')).toEqual([
+      ['yaml-syntax', 1, 7, `a text cannot start with '@' unless quoted: put the whole text in quotes, as in "@mentions work"`],
+    ]);
+  });
+
+  it('tells an author that a file holds one document, at the second', () => {
+    expect(problemsOf('---\na: 1\n---\nb: 2\n')).toEqual([
+      ['yaml-syntax', 3, 1, "'---' starts a second document, and a file holds one: remove this line (or move what follows to a file of its own)"],
+    ]);
+  });
+});
