@@ -2,7 +2,7 @@ import type { YamlPath } from './load-yaml';
 import { COMPILER_KINDS, isStepType } from './kinds';
 import { audience, integer, slot } from './read-parts';
 import { asBlock, asList, named, text } from './read-helpers';
-import type { StepDef, StepDefBase, SurveyDef } from './survey-def';
+import type { Named, StepDef, StepDefBase, SurveyDef } from './survey-def';
 
 /** Reads survey data leniently into a `SurveyDef`; parts that are not well-formed are left out. */
 export function readSurvey(data: unknown): SurveyDef {
@@ -12,9 +12,16 @@ export function readSurvey(data: unknown): SurveyDef {
     value,
     path: ['limits', name],
   }));
-  const steps = asList(root.steps).flatMap((step, index) => {
-    const def = readStep(step, ['steps', index]);
-    return def ? [def] : [];
+  const steps: StepDef[] = [];
+  const unreadSteps: Named[] = [];
+  asList(root.steps).forEach((step, index) => {
+    const path = ['steps', index];
+    const def = readStep(step, path);
+    if (def) steps.push(def);
+    else {
+      const id = named(asBlock(step) ?? {}, 'id', path);
+      if (id) unreadSteps.push(id);
+    }
   });
   return {
     id: named(root, 'id', []),
@@ -22,6 +29,7 @@ export function readSurvey(data: unknown): SurveyDef {
     indicatorSteps: integer(root.indicatorSteps),
     limits,
     steps,
+    unreadSteps,
   };
 }
 

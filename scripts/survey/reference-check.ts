@@ -22,8 +22,9 @@ export function checkReferences(def: SurveyDef, yaml: YamlFile): Problem[] {
     else report(step.id.path, 'duplicate-step', `'${step.id.name}' is already the id of the step on line ${first}`);
   }
 
+  const unread = new Set(def.unreadSteps.map((id) => id.name));
   const checkStepRef = (ref: Named | undefined): void => {
-    if (ref && !stepLines.has(ref.name)) {
+    if (ref && !stepLines.has(ref.name) && !unread.has(ref.name)) {
       report(ref.path, 'unknown-step', `'${ref.name}' is not a step${didYouMean(ref.name, stepLines.keys())}`);
     }
   };

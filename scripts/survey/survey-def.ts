@@ -12,6 +12,11 @@ export interface SurveyDef {
   indicatorSteps?: number;
   limits: LimitDef[];
   steps: StepDef[];
+  /**
+   * The ids of the step blocks left out of `steps` for a `type` that names no kind of step (the schema
+   * check reports it): a `next` to one of them is no second mistake.
+   */
+  unreadSteps: Named[];
 }
 
 /** A name written in the file (an id, or a reference to a step or a limit) and where it is written. */

@@ -163,3 +163,14 @@ describe('a step repeated through an alias', () => {
     expect(surveyProblems(text)).toEqual([['duplicate-step', 85, 5, "'competitors' is already the id of the step on line 41"]]);
   });
 });
+
+describe('a step whose type names no kind of step', () => {
+  it('is reported once, at its type: the steps leading to it are not also reported as leading nowhere', async () => {
+    const folder = await editedCopy(scratch, 'survey', 'type-typo', {
+      'cancellation.yaml': (text) => edited(text, ['    type: form\n', '    type: from\n']),
+    });
+    const problems = await checkSurveyProject([folder]);
+    expect(problems.map((p) => [p.code, p.line])).not.toContainEqual(['unknown-step', expect.any(Number)]);
+    expect(problems.filter((p) => p.line === 239).map((p) => [p.line, p.col])).toEqual([[239, 11]]);
+  });
+});
