@@ -93,6 +93,8 @@ describe('GET /dev/insights', () => {
     ['from=2025-02-30&to=2025-03-01', "From: '2025-02-30' is not a date written as YYYY-MM-DD."],
     ['from=2025-05-01&to=May', "To: 'May' is not a date written as YYYY-MM-DD."],
     ['from=2025-05-10&to=2025-05-01', 'To (2025-05-01) is before From (2025-05-10).'],
+    ['from=2025-05-01&to=2025-05-01&toolkit=%00', "Toolkit: '\u0000' is none of "],
+    ['from=2025-05-01&to=2025-05-01&version=nope', "Version: 'nope' was never served."],
   ] as const) {
     it(`refuses ${query} with a message on the page`, async () => {
       const response = await harness.get(`/dev/insights?${query}`);

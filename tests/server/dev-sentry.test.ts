@@ -100,6 +100,22 @@ describe('the pseudo-locale’s catalog chunk', () => {
   });
 });
 
+describe('an envelope whose item headers cannot be read', () => {
+  for (const [what, body] of [
+    ['an item header that is not an object', '{}\nnull\n{}\n'],
+    ['a negative length', '{}\n{"type":"event","length":-15}\n{}\n'],
+    ['a length past the end', '{}\n{"type":"event","length":99}\n{}\n'],
+  ] as const) {
+    it(`is refused with 400 and read no further: ${what}`, async () => {
+      harness = await startHarness();
+      const response = await post(harness, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'invalid-envelope', message: expect.stringMatching(/^item 1: /) });
+      expect((await harness.get('/dev/sentry/events.json')).json()).toEqual([]);
+    });
+  }
+});
+
 describe('parseEnvelope', () => {
   it('reads items with and without a length, and non-JSON payloads as text', () => {
     const body = Buffer.from('{"event_id":"x"}\n{"type":"attachment","length":5}\nab\ncd\n{"type":"client_report"}\n{"discarded_events":[]}');

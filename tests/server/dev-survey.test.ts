@@ -167,6 +167,7 @@ describe('GET /dev/open-step', () => {
     ['/dev/open-step?persona=trial&route=plan&step=reason', 'no-access'],
     ['/dev/open-step?persona=paid-monthly&route=seo&step=why-not-sure', 'unknown-step'],
     ['/dev/open-step?persona=paid-monthly&route=seo&step=nope', 'unknown-step'],
+    ['/dev/open-step?persona=paid-monthly&route=seo&step=constructor', 'unknown-step'],
   ];
   for (const [url, code] of refused) {
     it(`refuses ${url} (${code}) without signing in`, async () => {

@@ -123,6 +123,12 @@ describe('declare-cancellation under de-312k (effect: immediate)', () => {
     const blank = await declare(client, { name: '   ', screens: [] });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toMatch(/name/);
+    // A control character (a NUL, a line break) cannot be stored in every database nor written in a receipt.
+    for (const [name, key] of [['Dana\u0000Deutsch', 'declare-4'], ['Dana\r\nBcc: x@example.com', 'declare-5']]) {
+      const control = await declare(client, { name, screens: ['reason'] }, key);
+      expect(control.statusCode, name).toBe(400);
+      expect(control.json()).toMatchObject({ error: 'invalid-body', message: expect.stringMatching(/^name/) });
+    }
     const unknown = await declare(client, { name: 'Dana', screens: ['reason', 'no-such-step'] }, 'declare-3');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: 'invalid-body', message: "screens: 'no-such-step' is not a step of the SEO Toolkit survey." });

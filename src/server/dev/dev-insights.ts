@@ -56,6 +56,13 @@ export function visitFilterOf(query: Record<string, unknown>, from: string, to: 
   return { filter };
 }
 
+/** What is wrong with a toolkit the bundle and the records do not know, or a version never served, if the form names one. */
+function unknownChoice(where: VisitFilter['where'], toolkits: readonly string[], versions: readonly { version: string }[]): string | undefined {
+  if (where.toolkit !== undefined && !toolkits.includes(where.toolkit)) return `Toolkit: '${where.toolkit}' is none of ${toolkits.join(', ')}.`;
+  if (where.version !== undefined && !versions.some((v) => v.version === where.version)) return `Version: '${where.version}' was never served.`;
+  return undefined;
+}
+
 /** Registers /dev/insights and /dev/insights.json; the caller does so only outside production. */
 export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // A record's path is read from its ids, named by the texts of the survey its toolkit's page shows.
@@ -67,7 +74,8 @@ export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const toolkit = chosen(query.toolkit);
     const { from, to, range, error } = parseRange(query, ctx.now());
     const { filter, error: filterError } = visitFilterOf(query, from, to);
-    const view: InsightsView = { from, to, toolkit, toolkits, error: error ?? filterError, filter: filter.where, versions: await ctx.visits.versions() };
+    const versions = await ctx.visits.versions();
+    const view: InsightsView = { from, to, toolkit, toolkits, error: error ?? filterError ?? unknownChoice(filter.where, [...new Set([...ctx.bundle.toolkits.map((b) => b.toolkit), ...toolkits])], versions), filter: filter.where, versions };
     if (range !== undefined && view.error === undefined) {
       view.insights = await store.insights(range, toolkit);
       view.visits = await visitInsights(ctx.visits, ctx.bundle, filter, ctx.now());

@@ -8,6 +8,7 @@
 //   DELETE /dev/sentry/events                 forgets everything
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
 
 /** How many envelopes are kept, and how many bytes of them at most; the oldest go first. */
 const KEEP = 1000;
@@ -46,6 +47,9 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** An envelope whose item headers cannot be read: answered 400. */
+export class EnvelopeError extends Error {}
+
 /**
  * Splits a Sentry envelope: a header line, then per item a header line and a payload, which is
  * `length` bytes long when the item header says so and runs to the next newline otherwise.
@@ -63,11 +67,17 @@ export function parseEnvelope(body: Buffer): { header: unknown; items: { type: s
   const items: { type: string; payload: unknown }[] = [];
   for (let line = readLine(); line !== undefined; line = readLine()) {
     if (line.trim() === '') continue;
-    const itemHeader = parseJson(line) as { type?: unknown; length?: unknown };
+    const parsed = parseJson(line);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new EnvelopeError(`item ${items.length + 1}: its header is not a JSON object`);
+    const itemHeader = parsed as { type?: unknown; length?: unknown };
     let payload: string;
-    if (typeof itemHeader.length === 'number') {
-      payload = body.subarray(offset, offset + itemHeader.length).toString('utf8');
-      offset += itemHeader.length;
+    if (itemHeader.length !== undefined) {
+      const { length } = itemHeader;
+      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > body.length - offset) {
+        throw new EnvelopeError(`item ${items.length + 1}: length ${JSON.stringify(length)} is not a whole number of the ${body.length - offset} bytes left`);
+      }
+      payload = body.subarray(offset, offset + length).toString('utf8');
+      offset += length;
       if (body[offset] === 0x0a) offset += 1;
     } else {
       payload = readLine() ?? '';
@@ -92,7 +102,14 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
     collector.post('/dev/sentry/api/:project/envelope/', { bodyLimit: ENVELOPE_LIMIT }, async (request) => {
       const { project } = request.params as { project: string };
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-      const { header, items } = parseEnvelope(body);
+      let envelope: ReturnType<typeof parseEnvelope>;
+      try {
+        envelope = parseEnvelope(body);
+      } catch (error) {
+        if (error instanceof EnvelopeError) throw new ApiError(400, 'invalid-envelope', error.message);
+        throw error;
+      }
+      const { header, items } = envelope;
       const id = next++;
       envelopes.push({ id, project, receivedAt: new Date(ctx.now()).toISOString(), session: await sessionOf(request), bytes: body.length, header, items });
       bytes += body.length;

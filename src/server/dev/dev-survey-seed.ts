@@ -6,6 +6,7 @@ import {
   isConditional,
   kindOf,
   startSurvey,
+  stepAt,
   transition,
   type PathMove,
   type RandomSource,
@@ -63,7 +64,7 @@ export function seedSurveyState(
   random: RandomSource = Math.random,
 ): SurveyState {
   const flow = survey.audiences[audience];
-  const step = flow.steps[target];
+  const step = stepAt(flow, target);
   if (!step) throw new SeedError(`'${target}' is not a step of the ${audience} flow of '${survey.id}' (steps: ${Object.keys(flow.steps).join(', ')})`);
   const shown = [...new Set(isConditional(step) ? [...offers, target] : offers)].sort();
   let state = startSurvey(survey, audience, random);

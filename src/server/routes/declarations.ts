@@ -32,7 +32,8 @@ const DECLARATION_BODY = {
   additionalProperties: false,
   required: ['name', 'screens'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' },
+    // Something to read, and no control character: the name goes into the receipt's text and HTML.
+    name: { type: 'string', minLength: 1, maxLength: 80, pattern: '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f]*$' },
     screens: { type: 'array', maxItems: 30, items: { type: 'string', minLength: 1, maxLength: 64 } },
   },
 };
