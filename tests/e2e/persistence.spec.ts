@@ -1,7 +1,7 @@
 // Answers survive a reload and the browser's Back; they are gone after a successful submission.
 import { radio } from './support/driver';
 import { expect, test } from './support/fixtures';
-import { cancelButton } from './support/quick';
+import { cancelButton, toClosingForm } from './support/quick';
 import { signIn } from './support/session';
 
 // These tests read or walk the history: each gets a tab whose history starts empty.
@@ -136,4 +136,18 @@ test('a reload of step 1 before any answer keeps the order drawn for the visit (
     await expect(heading(page)).toHaveText('We’re sorry to see you go');
     expect(await stepOneOrder(page), `after reload ${reload + 1}`).toEqual(order);
   }
+});
+
+test('the browser’s Back from the confirmation shows the cancellation waiting for its link, not the survey again', async ({ page }) => {
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  await signIn(page, 'trial', '/cancel/local');
+  await toClosingForm(page, `Back from done ${Date.now()}`);
+  await cancelButton(page).click();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  await page.goBack();
+  await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  // Starting again is the customer's choice, as on a fresh load of the page.
+  await page.getByRole('button', { name: 'Start the survey again' }).click();
+  await expect(page.getByRole('radio').first()).toBeVisible();
 });

@@ -122,7 +122,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
   const [resendIn, setResendIn] = useState<number | undefined>();
   const [startedAgain, setStartedAgain] = useState(false);
   const pending = binding.confirmRoute === undefined ? undefined : ready.pending?.find((p) => p.toolkit === binding.toolkit);
-  const showPending = pending !== undefined && savedAttempt === null && !startedAgain && !done && !retained;
+  // A survey sent from this page waits for its link too: Back from its confirmation shows where it stands.
+  const sentHere = useRef(false);
+  const showPending = (pending !== undefined || sentHere.current) && savedAttempt === null && !startedAgain && !done && !retained;
 
   // The screens after the questions are a chunk of their own: loaded at once where one shows, else
   // at an idle moment once the question is on screen.
@@ -169,8 +171,8 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
       <later.Confirmation
         binding={binding}
         api={api}
-        resendIn={pending.resend_in_seconds}
-        sentAt={pending.email_sent_at}
+        resendIn={resendIn ?? pending?.resend_in_seconds}
+        sentAt={pending?.email_sent_at}
         onStartAgain={() => setStartedAgain(true)}
       />
     );
@@ -206,6 +208,7 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
       attempt.current = null;
       dropAttempt('submission', binding.route);
       clearReceipt(binding.route);
+      sentHere.current = confirmByEmail;
       finish();
     });
 
