@@ -60,6 +60,8 @@ test('resend: counts down from 60, then sends again with a new key and counts do
   await page.getByRole('button', { name: 'Resend email' }).click();
   await expect(page.getByText('You can resend the email in 60 seconds.')).toBeVisible();
   await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'We have sent the email again.' })).toHaveCount(1);
+  // The button gave way to the countdown: the keyboard goes on from its section's heading, not from the page's top.
+  await expect(page.getByRole('heading', { level: 2, name: 'Didn’t get the email?' })).toBeFocused();
   expect(keys).toHaveLength(2);
   expect(keys[1]).not.toBe(keys[0]);
 });

@@ -74,6 +74,8 @@ function EmailConfirmation({
   const [sending, setSending] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const inFlight = useRef(false);
+  // The Resend button gives way to the countdown once it has worked: focus goes to the section's heading, not to the page.
+  const resendHeading = useRef<HTMLHeadingElement>(null);
   // Announced when the countdown ends and after a resend, never every second.
   useEffect(() => {
     if (left === 0 && !confirmed) setAnnouncement(t`You can now resend the email.`);
@@ -96,6 +98,7 @@ function EmailConfirmation({
       dropAttempt('resend', route);
       setAnnouncement(t`We have sent the email again.`);
       restart();
+      resendHeading.current?.focus();
     } catch (error) {
       fail(error);
     } finally {
@@ -121,7 +124,7 @@ function EmailConfirmation({
         </p>
       ) : (
         <>
-          <h2 className="heading-m">
+          <h2 className="heading-m" ref={resendHeading} tabIndex={-1}>
             <Trans>Didn’t get the email?</Trans>
           </h2>
           {left > 0 ? (
