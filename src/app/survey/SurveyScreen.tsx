@@ -109,13 +109,13 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   // A submission under way survives a reload (pending-attempts.ts), so repeating it sends the same keys.
+  // It outlives Back and changed answers too, so its email key does: a survey or declaration changed
+  // since a failed try is sent with a key of its own (submission.ts, declaration-submission.ts), and an
+  // email whose answer was lost is not sent again under a new key (decision 157).
   const [savedAttempt] = useState(() => readAttempt<SubmissionAttempt>('submission', binding.route));
   const attempt = useRef<SubmissionAttempt | null>(savedAttempt);
 
   useEffect(() => setErrorsShown(false), [step.id]);
-  // The attempt outlives Back and changed answers, so its email key does too: a survey or declaration
-  // changed since a failed try is sent with a key of its own (submission.ts, declaration-submission.ts),
-  // and an email whose answer was lost is not sent again under a new key (decision 157).
 
   // A cancellation waiting for its emailed link shows where it stands, until the customer starts
   // again; a submission this tab had under way when it reloaded goes on instead (it is retried).
