@@ -2,7 +2,7 @@
 // of the experiment running on it (survey/experiments.yaml) that the customer is assigned to.
 import { assignVariant, runningExperiment } from '../engine';
 import { applyOverlay } from '../engine/overlay';
-import type { AssignedVariant, CompiledBundle, CompiledSurvey, ExperimentOverlay, ToolkitBinding } from '../model';
+import type { AssignedVariant, CompiledBundle, CompiledExperiment, CompiledSurvey, CompiledVariant, ExperimentOverlay, ToolkitBinding } from '../model';
 
 /** The survey a customer sees, and the experiment and variant it comes from (empty strings outside one). */
 export interface CustomerSurvey {
@@ -21,7 +21,11 @@ export function customerSurvey(bundle: CompiledBundle, binding: ToolkitBinding, 
   if (survey === undefined) throw new Error(`the compiled bundle has no survey '${binding.survey}'`);
   const experiment = runningExperiment(bundle.experiments, survey.id, now);
   if (experiment === undefined) return { toolkit: binding.toolkit, survey, experiment: '', variant: '' };
-  const variant = assignVariant(userId, experiment);
+  return inVariant(binding, survey, experiment, assignVariant(userId, experiment));
+}
+
+/** The survey of `binding` as `variant` of `experiment` shows it. */
+function inVariant(binding: ToolkitBinding, survey: CompiledSurvey, experiment: CompiledExperiment, variant: CompiledVariant): CustomerSurvey {
   return { toolkit: binding.toolkit, survey: applyOverlay(survey, variant.overlay), experiment: experiment.id, variant: variant.id, overlay: variant.overlay };
 }
 
@@ -44,6 +48,5 @@ export function visitedSurvey(bundle: CompiledBundle, binding: ToolkitBinding, v
   const survey = bundle.surveys[binding.survey];
   const experiment = bundle.experiments.find((e) => e.id === visit.experiment && e.survey === survey?.id);
   const variant = experiment?.variants.find((v) => v.id === visit.variant);
-  if (survey === undefined || experiment === undefined || variant === undefined) return undefined;
-  return { toolkit: binding.toolkit, survey: applyOverlay(survey, variant.overlay), experiment: experiment.id, variant: variant.id, overlay: variant.overlay };
+  return survey === undefined || experiment === undefined || variant === undefined ? undefined : inVariant(binding, survey, experiment, variant);
 }
