@@ -47,8 +47,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** An envelope whose item headers cannot be read: answered 400. */
-export class EnvelopeError extends Error {}
+/** An envelope whose item headers cannot be read: answered 400 as it is thrown. */
+class EnvelopeError extends ApiError {
+  constructor(message: string) {
+    super(400, 'invalid-envelope', message);
+  }
+}
 
 /**
  * Splits a Sentry envelope: a header line, then per item a header line and a payload, which is
@@ -102,14 +106,7 @@ export function devSentryRoutes(app: FastifyInstance, ctx: ServerContext): void 
     collector.post('/dev/sentry/api/:project/envelope/', { bodyLimit: ENVELOPE_LIMIT }, async (request) => {
       const { project } = request.params as { project: string };
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-      let envelope: ReturnType<typeof parseEnvelope>;
-      try {
-        envelope = parseEnvelope(body);
-      } catch (error) {
-        if (error instanceof EnvelopeError) throw new ApiError(400, 'invalid-envelope', error.message);
-        throw error;
-      }
-      const { header, items } = envelope;
+      const { header, items } = parseEnvelope(body);
       const id = next++;
       envelopes.push({ id, project, receivedAt: new Date(ctx.now()).toISOString(), session: await sessionOf(request), bytes: body.length, header, items });
       bytes += body.length;
