@@ -25,7 +25,11 @@ export interface SqlDatabase {
    * beyond setting what it returns.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
-  /** Waits for the transactions under way (on PostgreSQL, their retries too), then closes the connection(s). Closing again waits for the same close. */
+  /**
+   * Waits for every call asked before it (transactions with their retries, and the queries waiting
+   * for a connection), then closes the connection(s); a call after the close fails as `unreachable`.
+   * Closing again waits for the same close.
+   */
   close(): Promise<void>;
 }
 

@@ -64,8 +64,10 @@ function sqlState(error: unknown): string | undefined {
 const CONNECTION_STATE = /^(08|57P0[123])/;
 /** The socket errors of a server that cannot be reached or that dropped the connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** node-postgres's own errors for a connection that ended or never came, which carry no code. */
-// The last: the store was closed (the server is shutting down), so nothing reaches the database.
+/**
+ * node-postgres's own errors for a connection that ended or never came, which carry no code; the
+ * last, of a pool this store has closed (the server is shutting down), so nothing reaches the database.
+ */
 const CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end on the pool)/;
 
 function connectionFailed(error: unknown): boolean {
