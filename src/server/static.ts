@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withBootFailure } from './boot-failure';
 import { sendError } from './errors';
 import { escapeHtml } from './html';
-import { DEFAULT_LANGUAGE } from './languages';
+import { DEFAULT_LANGUAGE, preferredLanguage } from './languages';
 import { withPageMeta } from './page-meta';
 import { manifestReader, pageLanguage, preloadLinks, PRELOADS_FILE, withPreloads } from './preloads';
 import type { Session, Sessions } from './sessions';
@@ -93,7 +93,8 @@ export async function registerApp(
       request.log.warn({ err: error }, 'the session was not read; the page is served without it');
       return undefined;
     });
-    const lang = session?.lang ?? DEFAULT_LANGUAGE;
+    // Without a session the browser's languages stand in for the account's setting (decision 177).
+    const lang = session?.lang ?? preferredLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
     const path = request.url.split('?')[0] ?? '';
     const language = pageLanguage(request.url, lang);
     // A screen the server fails to render is the page's to draw, as without server rendering.

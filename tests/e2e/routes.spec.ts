@@ -72,6 +72,19 @@ test.describe('access (spec §4)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to continue');
     expect(calls).toEqual(['/cancel/api/get-context/']);
   });
+
+  test('an emailed link opened signed out, in a German browser, asks in German (decision 177)', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/cancel/seo/confirm-unsubscribe?key=abc');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Melden Sie sich an, um fortzufahren');
+      await expect(page.getByText('Sie müssen angemeldet sein, um Ihr Abonnement zu verwalten.')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.describe('main page (DESIGN §8)', () => {

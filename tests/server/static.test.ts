@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../src/server/errors';
 import { registerApp, withLanguage } from '../../src/server/static';
 import { StoreUnavailableError } from '../../src/server/store/sql/database';
+import { SESSION_COOKIE } from '../../src/server/sessions';
 import { APP_FILES, writeAppFiles } from './helpers/fixtures';
 import { startHarness, type Harness } from './helpers/harness';
 
@@ -98,6 +99,19 @@ describe('the app under /cancel', () => {
     const german = await get('/cancel/seo', client.cookie);
     expect(german.body).toContain('<html lang="de" dir="ltr">');
     expect(german.body.match(/lang=/g)).toHaveLength(1);
+  });
+
+  it("without a session, the browser's languages choose; a session's setting and a plan page come first", async () => {
+    const asking = (url: string, languages: string, cookie?: string) =>
+      harness.inject({ method: 'GET', url, headers: { 'accept-language': languages, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) } });
+    expect((await asking('/cancel/seo/confirm-unsubscribe?key=abc', 'ru, de-AT;q=0.9, en;q=0.8')).body).toContain('<html lang="de" dir="ltr">');
+    expect((await asking('/cancel/seo', 'ru, uk;q=0.5')).body).toContain('<html lang="en" dir="ltr">');
+    // A plan page is English whatever asks otherwise (the app resolves <html lang> with the URL, as the notice is).
+    expect((await asking('/cancel/plan-change', 'fr')).body).toContain('<h1>This page could not be loaded</h1>');
+    expect((await asking('/cancel/seo', 'fr')).body).toContain('<html lang="fr" dir="ltr">');
+    expect((await asking('/cancel/seo', 'fr')).body).not.toContain('<h1>This page could not be loaded</h1>');
+    const client = await harness.signIn('paid-monthly', 'ja');
+    expect((await asking('/cancel/seo', 'fr', client.cookie)).body).toContain('<html lang="ja" dir="ltr">');
   });
 
   it('a missing asset is a 404, not the page', async () => {
