@@ -449,4 +449,9 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE survey_submissions ADD COLUMN visit_id TEXT;
   `,
   },
+  // The sample-ratio check counts an experiment's customers, not its visits: read from the visits
+  // of the experiment alone, whatever the other visits in the range.
+  `
+  CREATE INDEX survey_visits_experiment ON survey_visits (experiment, variant, user_id);
+  `,
 ];

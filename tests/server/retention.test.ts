@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RetentionRecord } from '../../src/model';
 import { testBundle } from './helpers/bundle';
 import { entry, surveyPayload } from './helpers/fixtures';
-import { startHarness, type Client, type Harness } from './helpers/harness';
+import { signInToVariant, startHarness, type Client, type Harness } from './helpers/harness';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -14,14 +14,7 @@ afterEach(async () => {
   await harness.stop();
 });
 
-/** A paid-monthly account in `variant` of the experiment running now: accounts are assigned by id, so sign in until one is. */
-async function signInTo(variant: string): Promise<Client> {
-  for (let tries = 0; tries <= 200; tries += 1) {
-    const client = await harness.signIn('paid-monthly');
-    if ((await client.get('/cancel/api/get-context/')).json().experiments?.[0]?.variant === variant) return client;
-  }
-  throw new Error(`no account fell in ${variant}`);
-}
+const signInTo = (variant: string): Promise<Client> => signInToVariant(harness, variant);
 
 /** A survey that declined the discount offer of `percent`, as the page that showed it sends it. */
 const declinedDiscount = (percent: number) =>

@@ -76,6 +76,7 @@ function experimentSection(report: ExperimentReport, index: number): string {
   const rows = report.variants.map((v) => [
     `${v.id}${v.control ? ' (control)' : ''}`,
     v.weight,
+    v.customers,
     v.visits,
     v.saved,
     `${pct(v.savedRate.rate)} (${interval(v.savedRate)})`,
@@ -83,12 +84,12 @@ function experimentSection(report: ExperimentReport, index: number): string {
   ]);
   const ratio = report.sampleRatio;
   const warning = ratio.mismatch
-    ? `<p class="error" role="alert">Sample ratio mismatch: the visits split off the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toExponential(2)} &lt; 0.001). Look for a bug in the assignment or the recording before reading the rates.</p>`
-    : `<p class="muted">The split matches the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toFixed(3)}).</p>`;
+    ? `<p class="error" role="alert">Sample ratio mismatch: the customers split off the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toExponential(2)} &lt; 0.001). Look for a bug in the assignment or the recording before reading the rates.</p>`
+    : `<p class="muted">The split of the customers matches the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toFixed(3)}).</p>`;
   return `<section aria-labelledby="${id}-heading" data-experiment="${e(report.id)}">
 <h2 id="${id}-heading">Experiment ${e(report.id)} on ${e(report.survey)}, ${e(report.start)} to ${e(report.end)}</h2>
 ${warning}
-<div class="panel">${table(`${id}-variants`, 'Variants: saved rate with its 95% interval, and the difference to the control with its 95% interval', ['Variant', 'Weight', 'Visits', 'Saved', 'Saved rate', 'Difference to control'], rows)}</div>
+<div class="panel">${table(`${id}-variants`, 'Variants: saved rate with its 95% interval, and the difference to the control with its 95% interval', ['Variant', 'Weight', 'Customers', 'Visits', 'Saved', 'Saved rate', 'Difference to control'], rows)}</div>
 </section>`;
 }
 

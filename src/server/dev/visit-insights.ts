@@ -3,7 +3,7 @@
 // (store/visits.ts). Versions are never added together: each has its own group.
 import { flowEdges, stepTextValues } from '../../engine';
 import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledSurvey, type StepId } from '../../model';
-import type { DailyCountRow, EventCountRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
+import type { DailyCountRow, EventCountRow, ExperimentCustomersRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
 import { differenceOfCounted, proportionInterval, sampleRatioMismatch } from './experiment-stats';
 
 export interface Outcomes {
@@ -85,6 +85,8 @@ export interface VariantFigures {
   weight: number;
   control: boolean;
   visits: number;
+  /** The customers with a visit in the variant, each once: what the weights split. */
+  customers: number;
   saved: number;
   savedRate: { rate: number; low: number; high: number };
   /** The saved rate's difference to the control's, with its 95% interval (absent for the control, and while either has no visit). */
@@ -97,7 +99,7 @@ export interface ExperimentReport {
   start: string;
   end: string;
   variants: VariantFigures[];
-  /** Whether the visits split off the weights: Pearson's chi-square, p < 0.001 warns. */
+  /** Whether the customers split off the weights: Pearson's chi-square, p < 0.001 warns. */
   sampleRatio: { chiSquare: number; p: number; mismatch: boolean };
 }
 
@@ -264,8 +266,11 @@ function groupReport(
   };
 }
 
-/** The report of each experiment of the bundle that has visits in the range. */
-function experimentReports(groups: readonly GroupReport[], bundle: CompiledBundle): ExperimentReport[] {
+/**
+ * The report of each experiment of the bundle that has visits in the range. Its sample-ratio check
+ * counts customers: a variant is assigned to a customer, who may come back many times (decision 178).
+ */
+function experimentReports(groups: readonly GroupReport[], customerRows: readonly ExperimentCustomersRow[], bundle: CompiledBundle): ExperimentReport[] {
   const reports: ExperimentReport[] = [];
   for (const experiment of bundle.experiments) {
     const of = groups.filter((group) => group.experiment === experiment.id);
@@ -274,7 +279,8 @@ function experimentReports(groups: readonly GroupReport[], bundle: CompiledBundl
       const mine = of.filter((group) => group.variant === variant.id);
       const visits = mine.reduce((sum, group) => sum + group.visits, 0);
       const saved = mine.reduce((sum, group) => sum + group.outcomes.saved, 0);
-      return { id: variant.id, weight: variant.weight, control: variant.control, visits, saved, savedRate: proportionInterval(saved, visits) };
+      const customers = customerRows.find((row) => row.experiment === experiment.id && row.variant === variant.id)?.customers ?? 0;
+      return { id: variant.id, weight: variant.weight, control: variant.control, visits, customers, saved, savedRate: proportionInterval(saved, visits) };
     });
     const control = figures.find((variant) => variant.control);
     const variants = figures.map((variant) => {
@@ -288,7 +294,7 @@ function experimentReports(groups: readonly GroupReport[], bundle: CompiledBundl
       end: experiment.end,
       variants,
       sampleRatio: sampleRatioMismatch(
-        figures.map((variant) => variant.visits),
+        figures.map((variant) => variant.customers),
         figures.map((variant) => variant.weight),
       ),
     });
@@ -309,11 +315,15 @@ function groupedBy<R extends { toolkit: string; version: string; experiment: str
 
 /** The figures of the visits that started in the filter's days (UTC), each version and variant apart. */
 export async function visitInsights(visits: VisitTables, bundle: CompiledBundle, filter: VisitFilter, now: number): Promise<VisitInsights> {
-  const [visitRows, dailyRows, eventRows, versions] = await Promise.all([
+  const [visitRows, dailyRows, eventRows, versions, customerRows] = await Promise.all([
     visits.visitCounts(filter, now - VISIT_IDLE_MS),
     visits.dailyCounts(filter),
     visits.eventCounts(filter),
     visits.versions(),
+    visits.experimentCustomers(
+      filter,
+      bundle.experiments.map((experiment) => experiment.id),
+    ),
   ]);
   const byGroup = groupedBy(visitRows);
   const dailyByGroup = groupedBy(dailyRows);
@@ -326,7 +336,7 @@ export async function visitInsights(visits: VisitTables, bundle: CompiledBundle,
         versions.findIndex((v) => v.version === b.version) - versions.findIndex((v) => v.version === a.version) ||
         (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0),
     );
-  return { from: filter.fromDay, to: filter.toDay, filter: filter.where, ...totalsOf(groups), versions, groups, experiments: experimentReports(groups, bundle) };
+  return { from: filter.fromDay, to: filter.toDay, filter: filter.where, ...totalsOf(groups), versions, groups, experiments: experimentReports(groups, customerRows, bundle) };
 }
 
 /** Sums items with the same key, field by field, in the order the keys first come. */

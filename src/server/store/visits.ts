@@ -72,6 +72,13 @@ export interface EventCountRow extends VisitGroup {
   count: number;
 }
 
+/** How many customers an experiment's variant was shown to: each counted once, however often they came. */
+export interface ExperimentCustomersRow {
+  experiment: string;
+  variant: string;
+  customers: number;
+}
+
 /** How strongly an outcome holds: a later event only ever raises it (a saved customer who then cancels is cancelled). */
 const OUTCOME_RANK: Record<VisitRecord['outcome'], number> = { '': 0, saved: 1, cancelled: 2, confirmed: 3 };
 
@@ -123,6 +130,8 @@ export interface VisitTables {
   dailyCounts(filter: VisitFilter): Promise<DailyCountRow[]>;
   /** The counted events per group, over the filter's days. */
   eventCounts(filter: VisitFilter): Promise<EventCountRow[]>;
+  /** The customers (not visits) with a visit in each variant of the named experiments, over the filter's days. */
+  experimentCustomers(filter: VisitFilter, experiments: readonly string[]): Promise<ExperimentCustomersRow[]>;
 }
 
 /** The filter as SQL over a table with the group columns and `day`. */
@@ -331,6 +340,17 @@ export function visitTables(db: SqlDatabase): VisitTables {
         params,
       );
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
+    async experimentCustomers(filter, experiments) {
+      if (experiments.length === 0) return [];
+      const { sql, params } = whereOf(filter);
+      // Read from the visits themselves (survey_visits_experiment): a customer is counted once, which the day's sums cannot tell.
+      const rows = await db.all<ExperimentCustomersRow>(
+        `SELECT experiment, variant, COUNT(DISTINCT user_id) AS customers FROM survey_visits
+         WHERE experiment IN (${experiments.map(() => '?').join(', ')}) AND ${sql} GROUP BY experiment, variant`,
+        [...experiments, ...params],
+      );
+      return rows.map((row) => ({ ...row, customers: Number(row.customers) }));
     },
   };
 }

@@ -344,6 +344,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /** The mailbox as the dev route returns it. */
+/** A paid-monthly account in `variant` of the experiment running now: accounts are assigned by id, so sign in until one is. */
+export async function signInToVariant(harness: Harness, variant: string): Promise<Client> {
+  for (let tries = 0; tries <= 200; tries += 1) {
+    const client = await harness.signIn('paid-monthly');
+    if ((await client.get('/cancel/api/get-context/')).json().experiments?.[0]?.variant === variant) return client;
+  }
+  throw new Error(`no account fell in ${variant}`);
+}
+
 export async function mailbox(harness: Harness): Promise<MailboxEntry[]> {
   const response = await harness.get('/dev/mailbox.json');
   return response.json() as MailboxEntry[];
