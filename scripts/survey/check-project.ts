@@ -20,6 +20,7 @@ import { checkReferences } from './reference-check';
 import { checkSchema, readExperiments, readPolicies } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
+import { checkTextComments } from './text-comment-check';
 import { catalogsBeside, checkMessages, checkTranslations } from './translation-check';
 import type { Catalogs } from './translation-check';
 
@@ -117,7 +118,7 @@ export function summarize(project: CheckedProject): string {
 }
 
 /**
- * The texts of the survey, toolkits and policies files: each a sound ICU message naming only the values
+ * The texts of the survey, toolkits and policies files: each whole (not cut short by a comment), a sound ICU message naming only the values
  * it is given, and each in the catalogs beside their folder, where there are catalogs.
  */
 async function translationProblems(files: readonly CheckedFile[]): Promise<Problem[]> {
@@ -125,7 +126,7 @@ async function translationProblems(files: readonly CheckedFile[]): Promise<Probl
   const problems: Problem[] = [];
   for (const file of files) {
     if (!TRANSLATED_KINDS.includes(file.kind) || file.yaml.data === undefined) continue;
-    problems.push(...checkMessages(file.yaml));
+    problems.push(...checkTextComments(file.yaml), ...checkMessages(file.yaml));
     const folder = dirname(file.yaml.file);
     if (!catalogsByFolder.has(folder)) catalogsByFolder.set(folder, catalogsBeside(file.yaml.file));
     const catalogs = await catalogsByFolder.get(folder);

@@ -21,6 +21,11 @@ export interface YamlFile {
    * otherwise of its value. A path that does not exist resolves to its deepest existing ancestor.
    */
   locate(path: YamlPath, part?: 'key' | 'value'): Position;
+  /**
+   * The comment that cuts short the plain (unquoted) value at `path` on its line, if any: `text: Plan #2`
+   * reads as `Plan`, since ` #` starts a comment. Where the comment's `#` is, and the line as written.
+   */
+  commentInValue(path: YamlPath): { at: Position; written: string } | undefined;
 }
 
 const START: Position = { line: 1, col: 1 };
@@ -47,6 +52,7 @@ export async function loadYamlFile(file: string): Promise<YamlFile> {
       data: undefined,
       problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)],
       locate: () => START,
+      commentInValue: () => undefined,
     };
   }
   return parseYaml(text, file);
@@ -76,14 +82,21 @@ export function parseYaml(text: string, file: string): YamlFile {
     for (const alias of checkAliases(doc)) problems.push(problemAt(file, positionOf(alias.offset), alias.code, alias.message));
   }
   const locate: YamlFile['locate'] = (path, part = 'value') => locateNode(doc, path, part, positionOf);
-  if (problems.length > 0) return { file, data: undefined, problems, locate };
+  const commentInValue: YamlFile['commentInValue'] = (path) => {
+    const node = doc.getIn(path, true);
+    if (!isScalar(node) || node.type !== Scalar.PLAIN || node.comment === undefined || !node.range) return undefined;
+    const hash = text.indexOf('#', node.range[1]);
+    if (hash < 0 || text.slice(node.range[1], hash).includes('\n')) return undefined;
+    return { at: positionOf(hash), written: `${String(node.value)} #${node.comment}` };
+  };
+  if (problems.length > 0) return { file, data: undefined, problems, locate, commentInValue };
   try {
     // The alias check above has already refused what `maxAliasCount` guards against; the limit stays as a backstop.
-    return { file, data: doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION }), problems, locate };
+    return { file, data: doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION }), problems, locate, commentInValue };
   } catch (error) {
     // Anything else the conversion throws is still this file's problem: the other files must be checked too.
     const reason = error instanceof Error ? error.message : String(error);
-    return { file, data: undefined, problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)], locate };
+    return { file, data: undefined, problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)], locate, commentInValue };
   }
 }
 

@@ -34,6 +34,8 @@ export type ProblemCode =
   | 'icu-syntax'
   | 'unknown-placeholder'
   | 'missing-translation'
+  // a plain text cut short by ' #', which starts a comment
+  | 'comment-in-text'
   // the branching graph
   | 'unreachable-step'
   | 'cycle'

@@ -42,7 +42,7 @@ function restOfLine(source: string, offset: number): string {
 }
 
 /** `text` as a double-quoted YAML scalar (JSON's escapes are YAML's). */
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return JSON.stringify(text);
 }
 

@@ -30,6 +30,8 @@ const FIXTURES: Record<string, Expected> = {
   'icu-syntax.yaml': [['icu-syntax', 55, 13]],
   // {plan} in a downgrade's body, where no plan is chosen yet: at the text.
   'unknown-placeholder.yaml': [['unknown-placeholder', 45, 11]],
+  // ` #2` ends the downgrade's body: at the `#`.
+  'comment-in-text.yaml': [['comment-in-text', 45, 51]],
   'unknown-step.yaml': [['unknown-step', 23, 15]],
   'duplicate-step.yaml': [['duplicate-step', 53, 9]],
   'duplicate-answer.yaml': [['duplicate-answer', 52, 13]],
