@@ -140,13 +140,20 @@ test('a reload of step 1 before any answer keeps the order drawn for the visit (
 
 test('the browser’s Back from the confirmation shows the cancellation waiting for its link, not the survey again', async ({ page }) => {
   await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  await page.clock.install();
   await signIn(page, 'trial', '/cancel/local');
   await toClosingForm(page, `Back from done ${Date.now()}`);
   await cancelButton(page).click();
   await expect(heading(page)).toHaveText('Your subscription has been canceled');
+  await page.clock.runFor(20_000);
+  await expect(page.getByText('You can resend the email in 40 seconds.')).toBeVisible();
   await page.goBack();
   await expect(heading(page)).toHaveText('Your subscription has been canceled');
   await expect(page.getByRole('radio')).toHaveCount(0);
+  // The resend countdown goes on from where it was (the server's window has not started again).
+  await expect(page.getByText('You can resend the email in 40 seconds.')).toBeVisible();
+  await page.clock.runFor(40_000);
+  await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
   // Starting again is the customer's choice, as on a fresh load of the page.
   await page.getByRole('button', { name: 'Start the survey again' }).click();
   await expect(page.getByRole('radio').first()).toBeVisible();
