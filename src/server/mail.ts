@@ -1,6 +1,7 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { extractLinks } from './links';
+import { isTransientSmtpError, nextAttemptAt } from './mail-retry';
 import { redactedContent } from './mail-redaction';
 import type { StoredMail } from './store/outbox';
 import type { Store } from './store/store';
@@ -43,6 +44,16 @@ export interface Mailer {
   drain(): Promise<void>;
 }
 
+/**
+ * The From of the mails: the provider's name at a no-reply address of its support domain. A name
+ * with anything but letters, digits and spaces is quoted, so `Smith & Co (EU)` or `A <B>` stays the
+ * name, not a comment or the address.
+ */
+export function senderOf(name: string, supportEmail: string): string {
+  const phrase = /^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
+  return `${phrase} <no-reply@${supportEmail.split('@')[1] ?? 'localhost'}>`;
+}
+
 /** Builds the SMTP transport for SMTP_URL, if set. */
 export function smtpTransport(smtpUrl: string | undefined): MailTransport | undefined {
   return smtpUrl === undefined ? undefined : nodemailer.createTransport(smtpUrl);
@@ -57,6 +68,8 @@ export const PENDING_SWEEP_MS = 60 * 1000;
 export function createMailer(options: {
   store: Store;
   from: string;
+  /** Where a customer's reply goes (the support address): `from` is a no-reply address. */
+  replyTo?: string;
   transport: MailTransport | undefined;
   now: () => number;
   log: FastifyBaseLogger;
@@ -74,9 +87,24 @@ export function createMailer(options: {
     const mail = await table.get(id);
     if (mail === undefined) return;
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from,
+        ...(options.replyTo === undefined ? {} : { replyTo: options.replyTo }),
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // RFC 3834: out-of-office replies are not sent back to an automatic message.
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const retryAt = isTransientSmtpError(error) ? nextAttemptAt(mail.attempts + 1, mail.sentAt, options.now()) : undefined;
+      if (retryAt !== undefined) {
+        await table.retryLater(id, message, retryAt);
+        log.warn({ mailId: id, err: error, retryAt: new Date(retryAt).toISOString() }, 'SMTP refused the delivery for now; it is tried again later');
+        return;
+      }
       await table.setDelivery(id, 'smtp-failed', message);
       log.error({ mailId: id, err: error }, 'SMTP delivery failed; the mail stays in the outbox');
       return;
@@ -118,7 +146,7 @@ export function createMailer(options: {
   /** Delivers the pending mail; each is claimed, so what another delivery has in hand is left to it. */
   function sweep(): void {
     const pending = table
-      .pending()
+      .pending(options.now())
       .then((ids) => ids.forEach((id) => mailer.deliver(id)))
       .catch((error: unknown) => log.error({ err: error }, 'the pending mail could not be read'))
       .finally(() => inFlight.delete(pending));

@@ -454,4 +454,16 @@ export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE INDEX survey_visits_experiment ON survey_visits (experiment, variant, user_id);
   `,
+  // A delivery SMTP refused for now (4xx, no connection) is tried again later: how often it was
+  // tried, and when it may be tried next.
+  {
+    sqlite: `
+  ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE outbox ADD COLUMN retry_at INTEGER;
+  `,
+    postgres: `
+  ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE outbox ADD COLUMN retry_at BIGINT;
+  `,
+  },
 ];

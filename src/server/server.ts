@@ -16,7 +16,7 @@ import { devRoutes } from './dev/dev';
 import { installErrorHandler } from './errors';
 import { installJsonParser } from './json-body';
 import { idempotent } from './idempotency';
-import { createMailer, smtpTransport, type MailTransport } from './mail';
+import { createMailer, senderOf, smtpTransport, type MailTransport } from './mail';
 import { listeningOrigin } from './origin';
 import { pageMeta } from './page-meta';
 import { contextOf, contextRoutes } from './routes/api-context';
@@ -75,7 +75,8 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   });
   const mailer = createMailer({
     store,
-    from: `${bundle.provider.name} <no-reply@${bundle.provider.supportEmail.split('@')[1] ?? 'localhost'}>`,
+    from: senderOf(bundle.provider.name, bundle.provider.supportEmail),
+    replyTo: bundle.provider.supportEmail,
     transport: options.mailTransport ?? smtpTransport(config.smtpUrl),
     now,
     log: app.log,

@@ -5,19 +5,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractLinks } from '../../src/server/links';
-import { PENDING_SWEEP_MS, createMailer, type MailTransport } from '../../src/server/mail';
+import { PENDING_SWEEP_MS, createMailer, senderOf, type MailTransport } from '../../src/server/mail';
 import { StoreUnavailableError } from '../../src/server/store/sql/database';
 import { openStore } from '../../src/server/store/store';
 import { REDACTED, redactedContent } from '../../src/server/mail-redaction';
+import { isTransientSmtpError, nextAttemptAt, RETRY_FOR_MS } from '../../src/server/mail-retry';
 import { createTestDatabase } from './helpers/databases';
 import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
 
 /** A transport that records what it was given, optionally failing or answering late. */
 class RecordingTransport implements MailTransport {
   sent: SendMailOptions[] = [];
-  constructor(readonly behaviour: { fail?: boolean; delayMs?: number } = {}) {}
+  tries = 0;
+  constructor(readonly behaviour: { fail?: boolean; delayMs?: number; refuse?: Error } = {}) {}
   async sendMail(options: SendMailOptions): Promise<unknown> {
+    this.tries += 1;
     if (this.behaviour.delayMs !== undefined) await new Promise((r) => setTimeout(r, this.behaviour.delayMs));
+    if (this.behaviour.refuse !== undefined) throw this.behaviour.refuse;
     if (this.behaviour.fail === true) throw new Error('550 mailbox unavailable');
     this.sent.push(options);
     return { messageId: `<${this.sent.length}@test>` };
@@ -226,6 +230,123 @@ describe('a mail whose delivery did not end', () => {
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** An error as nodemailer gives it: a message with SMTP's reply code, or the code of a failed connection. */
+const smtpError = (message: string, fields: { responseCode?: number; code?: string }) => Object.assign(new Error(message), fields);
+
+describe('a delivery SMTP refused for now', () => {
+  interface Row {
+    delivery: string;
+    delivery_error: string | null;
+    attempts: number;
+  }
+  const rowOf = async (h: Harness) => (await h.rows<Row>('SELECT delivery, delivery_error, attempts FROM outbox'))[0];
+  /** Waits for the outbox row to be `row` (a try's outcome is recorded after the try). */
+  const settlesAs = (h: Harness, row: Row) => vi.waitFor(async () => expect(await rowOf(h)).toEqual(row));
+
+  for (const [name, error] of [
+    ['a 4xx reply', smtpError('Mail command failed: 421 4.7.0 Try again later', { responseCode: 421, code: 'EENVELOPE' })],
+    ['no connection', smtpError('connect ECONNREFUSED 127.0.0.1:2525', { code: 'ESOCKET' })],
+  ] as const) {
+    it(`is tried again later, after ${name}, and delivered once SMTP takes it`, async () => {
+      const transport = new RecordingTransport({ refuse: error });
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        harness = await startHarness({ mailTransport: transport });
+        const h = harness;
+        const client = await h.signIn('paid-monthly');
+        expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+        await settlesAs(h, { delivery: 'smtp-pending', delivery_error: error.message, attempts: 1 });
+        expect(transport.tries).toBe(1);
+        // Not before its time: the first wait is a minute.
+        h.clock.advance(30);
+        vi.advanceTimersByTime(PENDING_SWEEP_MS);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(transport.tries).toBe(1);
+        transport.behaviour.refuse = undefined;
+        h.clock.advance(31);
+        vi.advanceTimersByTime(PENDING_SWEEP_MS);
+        await vi.waitFor(async () => expect((await rowOf(h))?.delivery).toBe('smtp-sent'));
+        expect(transport.sent).toHaveLength(1);
+        expect(transport.tries).toBe(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  }
+
+  it('is given up once it has not gone out within a day of being recorded', async () => {
+    const refusal = smtpError('Mail command failed: 451 4.3.0 Temporary failure', { responseCode: 451 });
+    const transport = new RecordingTransport({ refuse: refusal });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      harness = await startHarness({ mailTransport: transport });
+      const h = harness;
+      const client = await h.signIn('paid-monthly');
+      await client.post('/cancel/api/seo/send-confirmation-email/', {});
+      await settlesAs(h, { delivery: 'smtp-pending', delivery_error: refusal.message, attempts: 1 });
+      h.clock.advance(24 * 60 * 60);
+      vi.advanceTimersByTime(PENDING_SWEEP_MS);
+      // Its next try would be past the day: it is failed, with SMTP's last answer, and stays in the outbox.
+      await settlesAs(h, { delivery: 'smtp-failed', delivery_error: refusal.message, attempts: 1 });
+      expect(transport.tries).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a permanent refusal (5xx) or an error that is not SMTP’s is final at once', async () => {
+    for (const refusal of [smtpError('Can not send mail to recipient: 550 5.1.1 unknown', { responseCode: 550, code: 'EENVELOPE' }), new Error('bad message')]) {
+      const transport = new RecordingTransport({ refuse: refusal });
+      const h = await startHarness({ mailTransport: transport });
+      try {
+        const client = await h.signIn('paid-monthly');
+        await client.post('/cancel/api/seo/send-confirmation-email/', {});
+        expect(await deliveries(h)).toEqual(['smtp-failed']);
+        expect(await rowOf(h)).toEqual({ delivery: 'smtp-failed', delivery_error: refusal.message, attempts: 0 });
+      } finally {
+        await h.stop();
+      }
+    }
+  });
+});
+
+describe('the tries of a mail SMTP refused for now', () => {
+  const MIN = 60_000;
+  it('wait 1, 5, 15, 30, then 60 minutes, and stop a day after the mail was recorded', () => {
+    expect([1, 2, 3, 4, 5, 9].map((attempts) => (nextAttemptAt(attempts, 0, 10 * MIN) ?? 0) - 10 * MIN)).toEqual([1, 5, 15, 30, 60, 60].map((m) => m * MIN));
+    expect(nextAttemptAt(9, 0, RETRY_FOR_MS - 60 * MIN)).toBe(RETRY_FOR_MS);
+    expect(nextAttemptAt(9, 0, RETRY_FOR_MS - 59 * MIN)).toBeUndefined();
+  });
+
+  it('are for a 4xx reply or a connection that failed, not for a 5xx or any other error', () => {
+    expect(isTransientSmtpError(smtpError('busy', { responseCode: 421, code: 'EENVELOPE' }))).toBe(true);
+    expect(isTransientSmtpError(smtpError('greeting never came', { code: 'ETIMEDOUT' }))).toBe(true);
+    expect(isTransientSmtpError(smtpError('unknown mailbox', { responseCode: 550, code: 'EENVELOPE' }))).toBe(false);
+    expect(isTransientSmtpError(smtpError('bad login', { responseCode: 535, code: 'EAUTH' }))).toBe(false);
+    expect(isTransientSmtpError(new Error('a bug'))).toBe(false);
+    expect(isTransientSmtpError('ESOCKET')).toBe(false);
+  });
+});
+
+describe('the sender', () => {
+  it('is the provider’s name, quoted unless it is letters, digits and spaces, at a no-reply address', () => {
+    expect(senderOf('Marketlane', 'support@marketlane.example')).toBe('Marketlane <no-reply@marketlane.example>');
+    expect(senderOf('Märkte 24', 'help@m.example')).toBe('Märkte 24 <no-reply@m.example>');
+    expect(senderOf('Smith & Co (EU)', 'help@s.example')).toBe('"Smith & Co (EU)" <no-reply@s.example>');
+    expect(senderOf('Marketlane <Team>', 'help@s.example')).toBe('"Marketlane <Team>" <no-reply@s.example>');
+    expect(senderOf('The "Best" \\ Co', 'help@s.example')).toBe('"The \\"Best\\" \\\\ Co" <no-reply@s.example>');
+  });
+
+  it('gives replies to the support address and marks the mail automatic', async () => {
+    const transport = new RecordingTransport();
+    harness = await startHarness({ mailTransport: transport });
+    const client = await harness.signIn('paid-monthly');
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    expect(await deliveries(harness)).toEqual(['smtp-sent']);
+    expect(transport.sent[0]).toMatchObject({ replyTo: 'support@marketlane.example', headers: { 'Auto-Submitted': 'auto-generated' } });
   });
 });
 

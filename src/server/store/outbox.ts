@@ -14,6 +14,8 @@ export interface StoredMail {
   secrets: string[];
   /** The account the mail is about (null for mail from before accounts). */
   userId: string | null;
+  /** The deliveries SMTP refused for now (mail.ts tries again later). */
+  attempts: number;
 }
 
 /** Where a mail went: only the outbox, or also through SMTP (pending, done or failed). */
@@ -30,6 +32,7 @@ interface OutboxRow {
   delivery: Delivery;
   secrets: string;
   user_id: string | null;
+  attempts: number;
 }
 
 function fromRow(row: OutboxRow): StoredMail {
@@ -44,22 +47,27 @@ function fromRow(row: OutboxRow): StoredMail {
     delivery: row.delivery,
     secrets: JSON.parse(row.secrets) as string[],
     userId: row.user_id,
+    attempts: Number(row.attempts),
   };
 }
 
 /** The outbox table's queries. */
 export interface OutboxTable {
-  insert(mail: Omit<StoredMail, 'id'>): Promise<number>;
+  insert(mail: Omit<StoredMail, 'id' | 'attempts'>): Promise<number>;
   get(id: number): Promise<StoredMail | undefined>;
   /** Newest first; only the account's mail when `userId` is given. */
   list(limit: number, userId?: string): Promise<StoredMail[]>;
-  pending(): Promise<number[]>;
+  /** The mail waiting for SMTP that may be tried `now` (not waiting to be tried again later). */
+  pending(now: number): Promise<number[]>;
   /**
    * Takes a pending mail for delivery: true for the one caller (of any process) that gets it, until
-   * its delivery is recorded or `staleBefore` passes its claim (the claimer died meanwhile).
+   * its delivery is recorded or `staleBefore` passes its claim (the claimer died meanwhile). A mail
+   * waiting to be tried again is not taken before its time.
    */
   claim(id: number, now: number, staleBefore: number): Promise<boolean>;
   setDelivery(id: number, delivery: Delivery, error: string | null): Promise<void>;
+  /** A delivery SMTP refused for now: still pending, with the error, tried again from `retryAt`. */
+  retryLater(id: number, error: string, retryAt: number): Promise<void>;
   /** Replaces the stored bodies and links with versions without the secrets, and forgets the secrets. */
   replaceContent(id: number, content: Pick<StoredMail, 'text' | 'html' | 'links'>): Promise<void>;
 }
@@ -87,15 +95,20 @@ export function outboxTable(db: SqlDatabase): OutboxTable {
           : await db.all<OutboxRow>('SELECT * FROM outbox WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit]);
       return rows.map(fromRow);
     },
-    async pending() {
-      return (await db.all<{ id: number }>("SELECT id FROM outbox WHERE delivery = 'smtp-pending' ORDER BY id")).map((row) => row.id);
+    async pending(now) {
+      const rows = await db.all<{ id: number }>("SELECT id FROM outbox WHERE delivery = 'smtp-pending' AND (retry_at IS NULL OR retry_at <= ?) ORDER BY id", [now]);
+      return rows.map((row) => row.id);
     },
     async claim(id, now, staleBefore) {
       const changed = await db.run(
-        "UPDATE outbox SET claimed_at = ? WHERE id = ? AND delivery = 'smtp-pending' AND (claimed_at IS NULL OR claimed_at < ?)",
-        [now, id, staleBefore],
+        `UPDATE outbox SET claimed_at = ? WHERE id = ? AND delivery = 'smtp-pending' AND (claimed_at IS NULL OR claimed_at < ?)
+         AND (retry_at IS NULL OR retry_at <= ?)`,
+        [now, id, staleBefore, now],
       );
       return changed === 1;
+    },
+    async retryLater(id, error, retryAt) {
+      await db.run('UPDATE outbox SET attempts = attempts + 1, retry_at = ?, delivery_error = ?, claimed_at = NULL WHERE id = ?', [retryAt, error, id]);
     },
     async setDelivery(id, delivery, error) {
       await db.run('UPDATE outbox SET delivery = ?, delivery_error = ?, claimed_at = NULL WHERE id = ?', [delivery, error, id]);

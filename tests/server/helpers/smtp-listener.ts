@@ -13,6 +13,8 @@ export interface ReceivedMessage {
 export interface SmtpListener {
   port: number;
   received: ReceivedMessage[];
+  /** While true, every MAIL is answered with a refusal for now (421), as a server under load does. */
+  busy: boolean;
   /** The next message to arrive (or one that already has and was not taken yet). */
   nextMessage(timeoutMs?: number): Promise<ReceivedMessage>;
   close(): Promise<void>;
@@ -23,9 +25,9 @@ const addressOf = (line: string): string => /<([^>]*)>/.exec(line)?.[1] ?? '';
 
 /**
  * Starts the listener. `rejectRecipients` answers every RCPT with a permanent failure (550), as a
- * server that does not know the mailbox would.
+ * server that does not know the mailbox would; `busy` starts it refusing for now (see `busy`).
  */
-export async function startSmtpListener(options: { rejectRecipients?: boolean } = {}): Promise<SmtpListener> {
+export async function startSmtpListener(options: { rejectRecipients?: boolean; busy?: boolean } = {}): Promise<SmtpListener> {
   const received: ReceivedMessage[] = [];
   let taken = 0;
   const waiting: ((message: ReceivedMessage) => void)[] = [];
@@ -55,6 +57,8 @@ export async function startSmtpListener(options: { rejectRecipients?: boolean } 
         // No STARTTLS and no AUTH advertised: nodemailer then sends in the clear, as to a local relay.
         reply('250-localhost greets you');
         reply('250 8BITMIME');
+      } else if (verb === 'MAIL' && listener.busy) {
+        reply('421 4.7.0 Try again later');
       } else if (verb === 'MAIL') {
         envelope = { from: addressOf(line), to: [] };
         reply('250 2.1.0 OK');
@@ -98,9 +102,10 @@ export async function startSmtpListener(options: { rejectRecipients?: boolean } 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const listener: SmtpListener = {
     port,
     received,
+    busy: options.busy ?? false,
     nextMessage(timeoutMs = 5000) {
       const ready = received[taken];
       if (ready !== undefined) {
@@ -120,6 +125,7 @@ export async function startSmtpListener(options: { rejectRecipients?: boolean } 
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+  return listener;
 }
 
 /** One MIME part: its content type and its body, transfer encoding undone. */
