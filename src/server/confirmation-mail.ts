@@ -19,11 +19,12 @@ export function confirmationMail(input: {
   binding: ToolkitBinding;
   user: User;
   link: string;
-  validHours: number;
+  /** How long the link works, in seconds. */
+  validSeconds: number;
   language: Language;
   origin: string;
 }): OutgoingMail {
-  const { provider, binding, user, link, validHours, language } = input;
+  const { provider, binding, user, link, validSeconds, language } = input;
   const supportPage = new URL(provider.links.support, input.origin).href;
   const i18n = i18nFor(language);
   const toolkit = surveyTextIn(i18n, binding.name);
@@ -38,11 +39,20 @@ export function confirmationMail(input: {
   });
   const openLink = i18n._('To confirm the cancellation, open this link:', undefined, { comment: 'Confirmation email: the confirm link follows on its own line.' });
   const confirm = i18n._('Confirm the cancellation', undefined, { comment: 'Confirmation email: the text of the confirm link (the HTML part).' });
-  const expiry = i18n._(
-    '{hours, plural, one {The link works once and expires in # hour.} other {The link works once and expires in # hours.}}',
-    { hours: validHours },
-    { comment: 'Confirmation email: how long the confirm link is valid.' },
-  );
+  // Whole hours, or whole minutes under an hour: rounded down, so the mail promises no more time than the link has
+  // (a link of under a minute, a test's setting, says one minute).
+  const expiry =
+    validSeconds >= 3600
+      ? i18n._(
+          '{hours, plural, one {The link works once and expires in # hour.} other {The link works once and expires in # hours.}}',
+          { hours: Math.floor(validSeconds / 3600) },
+          { comment: 'Confirmation email: how long the confirm link is valid.' },
+        )
+      : i18n._(
+          '{minutes, plural, one {The link works once and expires in # minute.} other {The link works once and expires in # minutes.}}',
+          { minutes: Math.max(1, Math.floor(validSeconds / 60)) },
+          { comment: 'Confirmation email: how long the confirm link is valid, when that is under an hour.' },
+        );
   const notYou = i18n._('If you did not ask to cancel, ignore this email.', undefined, { comment: 'Confirmation email' });
   const questions = i18n._('Questions? Contact {email} or visit {url}.', { email: provider.supportEmail, url: `<${supportPage}>` /* angle brackets (RFC 3986, appendix C): the full stop after it is no part of it */ }, {
     comment: 'Confirmation email, the text part: {email} is the support address, {url} the support page’s address.',

@@ -23,7 +23,7 @@ const binding = (route: string): ToolkitBinding => {
 const USER = { name: 'Mia <Monthly> & Co', email: 'mia.monthly@example.com' } as User;
 const LINK = 'http://cancel.test/cancel/seo/confirm-unsubscribe?key=k1';
 const mail = (language: Language, validHours = 24) =>
-  confirmationMail({ provider: bundle.provider, binding: binding('seo'), user: USER, link: LINK, validHours, language, origin: 'http://cancel.test' });
+  confirmationMail({ provider: bundle.provider, binding: binding('seo'), user: USER, link: LINK, validSeconds: validHours * 3600, language, origin: 'http://cancel.test' });
 
 describe('a German session', () => {
   let harness: Harness;
@@ -85,6 +85,23 @@ describe('confirmationMail', () => {
   it('takes the page’s rule for the language: a regional setting is its language', () => {
     expect(languageOf('pt-BR', LINK)).toBe('pt');
     expect(mail(languageOf('pt-BR', LINK)).subject).toBe('Confirme o cancelamento da sua assinatura de “Kit de ferramentas de SEO”');
+  });
+
+  it('says whole hours rounded down, so no more time than the link has, and minutes under an hour', () => {
+    const expiry = (language: Language, seconds: number) =>
+      confirmationMail({ provider: bundle.provider, binding: binding('seo'), user: USER, link: LINK, validSeconds: seconds, language, origin: 'http://cancel.test' }).text.split('\n')[7];
+    expect(expiry('en', 5400)).toBe('The link works once and expires in 1 hour.');
+    expect(expiry('en', 3599)).toBe('The link works once and expires in 59 minutes.');
+    expect(expiry('en', 60)).toBe('The link works once and expires in 1 minute.');
+    expect(expiry('en', 1)).toBe('The link works once and expires in 1 minute.');
+    expect(expiry('de', 1800)).toBe('Der Link kann einmal verwendet werden und ist 30 Minuten lang gültig.');
+    expect([1, 2, 5, 22].map((minutes) => expiry('pl', minutes * 60))).toEqual([
+      'Link działa tylko raz i wygasa za 1 minutę.',
+      'Link działa tylko raz i wygasa za 2 minuty.',
+      'Link działa tylko raz i wygasa za 5 minut.',
+      'Link działa tylko raz i wygasa za 22 minuty.',
+    ]);
+    expect(expiry('ja', 600)).toBe('このリンクは1回のみ有効で、10分後に期限切れになります。');
   });
 
   it('counts the hours with each language’s plural forms', () => {

@@ -59,10 +59,9 @@ export async function mailConfirmation(
     expiresAt: now + ttlSeconds * 1000,
   });
   const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
-  const validHours = Math.max(1, Math.round(ttlSeconds / 3600));
   // In the language of the page the link opens, by the page's own rule: the session's, or English.
   const language = languageOf(call.session.lang, link);
-  const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validHours, language, origin: ctx.publicOrigin() });
+  const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validSeconds: ttlSeconds, language, origin: ctx.publicOrigin() });
   const mailId = await ctx.mailer.record({ ...mail, secrets: [key], userId });
   const record = (await ctx.records.awaitingEffect(userId, binding.toolkit)) ?? (await declare(ctx, call, 'email-link', await screens(), now));
   return { mailId, record };
