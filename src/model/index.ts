@@ -11,3 +11,4 @@ export * from './access';
 export * from './languages';
 export * from './submission-path';
 export * from './visits';
+export * from './long-date';

@@ -1,7 +1,7 @@
 // The receipt of a cancellation that took effect at once (a policy with `effect: immediate`): the
 // declaration on a durable medium, with its date and time, its reference and an undo link. Its
 // texts are Lingui messages of the app's catalogs, extracted like the confirmation email's.
-import type { ProviderSettings, ToolkitBinding } from '../model';
+import { longDateTime, type ProviderSettings, type ToolkitBinding } from '../model';
 import { escapeHtml } from './html';
 import type { Language } from './languages';
 import { i18nFor, surveyTextIn } from './mail-i18n';
@@ -9,8 +9,7 @@ import type { OutgoingMail } from './mail';
 
 /** A moment as the receipt states it: date and time in the customer's language, in UTC, said so. */
 export function receiptTime(at: number, language: Language): string {
-  const formatted = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at);
-  return `${formatted} UTC`;
+  return `${longDateTime(at, language, 'UTC')} UTC`;
 }
 
 /** The receipt: what was cancelled, when, under which reference, and how to undo it until when. */

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { translateSurveyText } from '../../i18n';
-import type { DeclarationReceipt, ToolkitBinding } from '../../model';
+import { longDateTime, type DeclarationReceipt, type ToolkitBinding } from '../../model';
 import { STEP_HEADING_ID } from '../../renderer';
 import { HelpLinks } from '../components/HelpLinks';
 import { RefundPolicyNote, SuccessPanel } from '../components/SuccessPanel';
 
 /** A moment on the receipt, with date and time in the page's language and the customer's time zone. */
 function moment(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return longDateTime(new Date(iso), locale);
 }
 
 /**

@@ -1,0 +1,31 @@
+// The receipt's dates read as each language writes them: French's "1er", Italian without an article
+// that would need an elision before the day ("fino all'11", "l'8").
+import { describe, expect, it } from 'vitest';
+import { longDateTime, type Language, type ToolkitBinding } from '../../src/model';
+import { receiptMail, receiptTime } from '../../src/server/receipt-mail';
+import { testBundle } from './helpers/bundle';
+
+const bundle = testBundle();
+const seo = bundle.toolkits.find((b) => b.route === 'seo') as ToolkitBinding;
+const receipt = (language: Language, declaredAt: number, undoUntil: number) =>
+  receiptMail({ provider: bundle.provider, binding: seo, to: 'a@example.com', name: 'Ada', reference: 'C-7K2M9Q4T', declaredAt, undoLink: 'http://cancel.test/u', undoUntil, language });
+
+describe('the receipt’s moments', () => {
+  it('are in UTC, said so, with French’s first of the month as "1er"', () => {
+    expect(receiptTime(Date.UTC(2026, 0, 1, 10, 0), 'fr')).toBe('1er janvier 2026 à 10:00 UTC');
+    expect(receiptTime(Date.UTC(2026, 11, 11, 12, 9), 'fr')).toBe('11 décembre 2026 à 12:09 UTC');
+    expect(receiptTime(Date.UTC(2026, 0, 1, 10, 0), 'en')).toBe('January 1, 2026 at 10:00 AM UTC');
+    expect(longDateTime(Date.UTC(2026, 2, 21, 8, 0), 'fr-CA', 'UTC')).not.toContain('1er');
+  });
+
+  it('need no elision in Italian: "fino al giorno 11", "in data 8"', () => {
+    const { text } = receipt('it', Date.UTC(2026, 11, 8, 9, 30), Date.UTC(2026, 11, 11, 9, 30));
+    expect(text).toContain('di Marketlane in data 8 dicembre 2026 alle ore 09:30 UTC. L’annullamento è ora effettivo.');
+    expect(text).toContain('Puoi revocare l’annullamento fino al giorno 11 dicembre 2026 alle ore 09:30 UTC:');
+    expect(text).not.toMatch(/ (al|il) (1|8|11) /);
+  });
+
+  it('in French: "le 1er janvier"', () => {
+    expect(receipt('fr', Date.UTC(2026, 0, 1, 10, 0), Date.UTC(2026, 0, 15, 10, 0)).text).toContain('le 1er janvier 2026 à 10:00 UTC');
+  });
+});
