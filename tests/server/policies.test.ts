@@ -205,6 +205,13 @@ describe('declare-cancellation where the link confirms', () => {
     expect((await auditRows())[0]?.effective_at).toBe(harness.clock.ms);
   });
 
+  it('greets with the name declared, as the receipt does, not the account’s', async () => {
+    const client = await harness.signIn('paid-us');
+    expect((await declare(client, { name: '  Uma B. States ', screens: [] })).statusCode).toBe(200);
+    const [mail] = await mailbox(harness);
+    expect(mail?.text.split('\n')[0]).toBe('Hello Uma B. States,');
+  });
+
   it('spec-default: there is no declaration to make; the survey asks for the cancellation', async () => {
     const client = await harness.signIn('paid-monthly');
     const response = await declare(client, { name: 'Mia Monthly', screens: [] });

@@ -40,8 +40,11 @@ export async function mailConfirmation(
   ctx: ServerContext,
   call: ToolkitCall,
   screens: () => Promise<string[]>,
+  /** The name the customer declared with, which the mail greets (a declaration's); else the account's. */
+  declaredName?: string,
 ): Promise<{ mailId: number; record: CancellationRecord }> {
-  const { binding, user, userId } = call;
+  const { binding, userId } = call;
+  const user = declaredName === undefined ? call.user : { ...call.user, name: declaredName };
   if ((await cancellationState(ctx, userId, binding)) === 'confirmed') {
     throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
   }

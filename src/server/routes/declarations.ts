@@ -129,7 +129,7 @@ export function declarationRoutes(app: FastifyInstance, ctx: ServerContext): voi
         return { status: 200, body: done.receipt };
       }
       const screens = checkedScreens(call, body.screens);
-      const sent = await mailConfirmation(ctx, call, async () => screens);
+      const sent = await mailConfirmation(ctx, call, async () => screens, body.name.trim());
       mailId = sent.mailId;
       const receipt: DeclarationReceipt = {
         effect: 'email-link',
