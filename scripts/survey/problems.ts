@@ -47,6 +47,8 @@ export type ProblemCode =
   | 'duplicate-survey'
   | 'unknown-survey'
   | 'duplicate-route'
+  // a page, confirm route or redirect on a segment the area keeps for itself (no-subscription, api, assets)
+  | 'reserved-route'
   | 'unknown-route'
   // two toolkit pages with one toolkit id, or one API segment
   | 'duplicate-toolkit'

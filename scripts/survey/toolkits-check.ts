@@ -10,8 +10,22 @@ import { checkUniquePages } from './toolkit-pages-check';
 export const ACTIVE_TOOLKIT_IDS: readonly string[] = userContextSchema.definitions.toolkitId.enum;
 
 /**
+ * The segments under /cancel that are the area's own, never a toolkit's page: the no-subscription page
+ * (src/app/routes.ts), the API (src/server) and the built app's files (`/cancel/assets/`). A page,
+ * confirm route or redirect there would clash with them: the app refuses a route table with a path
+ * twice, and the server answers the API's or a file's path before any page.
+ */
+export const RESERVED_ROUTES: readonly string[] = ['no-subscription', 'api', 'assets'];
+
+/** The problem of a page, confirm route or redirect that takes a reserved segment, if it does. */
+function reservedRoute(name: string | undefined, what: string): string | undefined {
+  if (name === undefined || !RESERVED_ROUTES.includes(name)) return undefined;
+  return `'${name}' cannot be ${what}: /cancel/${name} is the cancellation area's own path (${RESERVED_ROUTES.map((route) => `'${route}'`).join(', ')} are taken); choose another name`;
+}
+
+/**
  * Checks toolkits.yaml beyond its schema: repeated routes, toolkit ids, API segments and confirm routes
- * (toolkit-pages-check.ts), redirects to no page, `access: toolkit` on a toolkit users cannot have active,
+ * (toolkit-pages-check.ts), the area's own segments taken, redirects to no page, `access: toolkit` on a toolkit users cannot have active,
  * and, when `surveyIds` is given, surveys that do not exist.
  */
 export function checkToolkits(def: ToolkitsDef, yaml: YamlFile, surveyIds?: ReadonlySet<string>, providerSegment?: string): Problem[] {
@@ -21,6 +35,10 @@ export function checkToolkits(def: ToolkitsDef, yaml: YamlFile, surveyIds?: Read
   checkUniquePages(def.toolkits, yaml, report, providerSegment);
   const routes = new Set(def.toolkits.flatMap((toolkit) => (toolkit.route ? [toolkit.route.name] : [])));
   for (const toolkit of def.toolkits) {
+    const takenRoute = reservedRoute(toolkit.route?.name, 'a route');
+    if (takenRoute && toolkit.route) report(toolkit.route.path, 'reserved-route', takenRoute);
+    const takenConfirm = reservedRoute(toolkit.confirm, 'a confirm route');
+    if (takenConfirm) report([...toolkit.path, 'confirm'], 'reserved-route', takenConfirm);
     if (toolkit.access?.name === 'toolkit' && toolkit.toolkit && !ACTIVE_TOOLKIT_IDS.includes(toolkit.toolkit.name)) {
       report(
         toolkit.access.path,
@@ -37,6 +55,8 @@ export function checkToolkits(def: ToolkitsDef, yaml: YamlFile, surveyIds?: Read
   const redirected = new Set<string>();
   for (const redirect of def.redirects) {
     const { from, to } = redirect;
+    const takenFrom = reservedRoute(from?.name, 'redirected');
+    if (takenFrom && from) report(from.path, 'reserved-route', takenFrom);
     if (from && (routes.has(from.name) || redirected.has(from.name))) {
       report(from.path, 'duplicate-route', `'${from.name}' is already a page or a redirect`);
     }

@@ -53,7 +53,8 @@ function isApiPath(path: string): boolean {
   return path === '/cancel/api' || path.startsWith('/cancel/api/');
 }
 
-function isAppPath(path: string): boolean {
+/** Whether the server answers `path` with the app's page (not the API, not a built file). */
+export function isAppPath(path: string): boolean {
   return (path === '/cancel' || path.startsWith('/cancel/')) && !isApiPath(path) && !path.startsWith('/cancel/assets/');
 }
 

@@ -61,6 +61,12 @@ const FIXTURES: Record<string, Expected> = {
   'duplicate-survey': [['duplicate-survey', 2, 5]],
   'duplicate-route': [['duplicate-route', 8, 12]],
   'unknown-route': [['unknown-route', 18, 9]],
+  // The area's own paths: a route, a confirm route and a redirect's `from`, each at its name.
+  'reserved-route': [
+    ['reserved-route', 3, 12],
+    ['reserved-route', 12, 14],
+    ['reserved-route', 17, 11],
+  ],
   // policies.yaml on its own: a policy id written twice, at the second; a default and a country naming no policy, at the name.
   'duplicate-policy': [['duplicate-policy', 22, 9]],
   'unknown-policy': [
