@@ -20,6 +20,7 @@ import { checkReferences } from './reference-check';
 import { checkSchema, readExperiments, readPolicies } from './schema-check';
 import type { SurveyDef } from './survey-def';
 import { checkToolkits } from './toolkits-check';
+import { checkPayloadCaps } from './payload-caps-check';
 import { checkTextComments } from './text-comment-check';
 import { catalogsBeside, checkMessages, checkTranslations } from './translation-check';
 import type { Catalogs } from './translation-check';
@@ -158,7 +159,7 @@ function checkParsedFile(yaml: YamlFile, kind: FileKind): CheckedFile {
   switch (kind) {
     case 'survey': {
       const survey = readSurvey(yaml.data);
-      problems.push(...checkReferences(survey, yaml), ...checkGraph(survey, yaml), ...checkSlots(survey, yaml));
+      problems.push(...checkReferences(survey, yaml), ...checkGraph(survey, yaml), ...checkSlots(survey, yaml), ...checkPayloadCaps(survey, yaml));
       return { yaml, kind, survey, problems };
     }
     case 'toolkits':

@@ -20,6 +20,10 @@ export type ProblemCode =
   | 'wrong-type'
   | 'invalid-value'
   | 'bad-limit'
+  // past what the survey storage takes (schemas/survey-payload.schema.json): a name or email limit, a text's length, an entry's answers
+  | 'limit-too-high'
+  | 'text-too-long'
+  | 'too-many-answers'
   // references and ids inside one survey
   | 'duplicate-step'
   | 'duplicate-answer'

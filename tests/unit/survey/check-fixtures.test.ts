@@ -23,6 +23,11 @@ const FIXTURES: Record<string, Expected> = {
   // A tip's `link` that provider.yaml's links do not name: at the value.
   'unknown-link.yaml': [['invalid-value', 26, 17]],
   'bad-limit.yaml': [['bad-limit', 8, 18]],
+  // More than the survey storage takes: an answer's text, at the text; the name field's limit, at its reference.
+  'payload-caps.yaml': [
+    ['text-too-long', 22, 15],
+    ['limit-too-high', 72, 16],
+  ],
   'unknown-limit.yaml': [['unknown-limit', 60, 14]],
   'unknown-toolkit.yaml': [['unknown-toolkit', 43, 21]],
   'unknown-plan.yaml': [['unknown-plan', 47, 24]],

@@ -1,0 +1,68 @@
+// What the survey lets a customer send must fit what the survey storage takes: the payload schema's
+// caps (schemas/survey-payload.schema.json) bound a form's name and email, and the question and
+// answers each entry records. A survey past them compiles, shows, and then every submission that
+// uses the room is refused with 400.
+import payloadSchema from '../../schemas/survey-payload.schema.json';
+import { reporterFor, type YamlFile } from './load-yaml';
+import type { Problem } from './problems';
+import type { Named, StepDef, SurveyDef } from './survey-def';
+import { OTHER_TEXT } from './survey-def';
+
+const entry = payloadSchema.definitions.question.properties;
+/** The caps the survey storage holds a submission to. */
+export const PAYLOAD_CAPS = {
+  name: payloadSchema.properties.name.maxLength,
+  email: payloadSchema.properties.email.maxLength,
+  question: entry.question.maxLength,
+  answer: entry.answers.items.maxLength,
+  answers: entry.answers.maxItems,
+};
+
+/** The parts of a step this check reads, whichever its kind (a form's fields, a question's answers). */
+interface StepParts {
+  path: StepDef['path'];
+  fields?: readonly { kind: string; limit?: Named }[];
+  question?: unknown;
+  answers?: readonly { text: string }[];
+  other?: unknown;
+}
+
+const partsOf = (step: StepDef): StepParts => step;
+
+/** A form field's limit past the cap of the payload field it fills, each answer and question past its length, and more answers than an entry holds. */
+export function checkPayloadCaps(def: SurveyDef, yaml: YamlFile): Problem[] {
+  const problems: Problem[] = [];
+  const report = reporterFor(yaml, problems);
+  const limitOf = (ref: Named | undefined) => {
+    const value = def.limits.find((limit) => limit.name === ref?.name)?.value;
+    return typeof value === 'number' ? value : undefined;
+  };
+  for (const step of def.steps.map(partsOf)) {
+    if (step.fields) {
+      for (const field of step.fields) {
+        const cap = field.kind === 'name' ? PAYLOAD_CAPS.name : field.kind === 'email' ? PAYLOAD_CAPS.email : undefined;
+        const limit = limitOf(field.limit);
+        if (cap === undefined || limit === undefined || limit <= cap || field.limit === undefined) continue;
+        report(
+          field.limit.path,
+          'limit-too-high',
+          `the limit '${field.limit.name}' (${limit}) lets a customer type more than the survey storage takes for the ${field.kind} (${cap} characters): every such submission would be refused; make it ${cap} or less`,
+        );
+      }
+    }
+    if (typeof step.question === 'string' && step.question.length > PAYLOAD_CAPS.question) {
+      report([...step.path, 'question'], 'text-too-long', `this question is ${step.question.length} characters, more than the survey storage takes (${PAYLOAD_CAPS.question}): shorten it`);
+    }
+    const answers = step.answers;
+    if (!answers) continue;
+    for (const [index, answer] of answers.entries()) {
+      if (answer.text.length <= PAYLOAD_CAPS.answer) continue;
+      report([...step.path, 'answers', index, 'text'], 'text-too-long', `this answer is ${answer.text.length} characters, more than the survey storage takes (${PAYLOAD_CAPS.answer}): shorten it`);
+    }
+    const withOther = answers.length + (step.other === undefined ? 0 : 1);
+    if (withOther > PAYLOAD_CAPS.answers) {
+      report([...step.path, 'answers'], 'too-many-answers', `this step has ${withOther} answers${withOther > answers.length ? ` with '${OTHER_TEXT}'` : ''}, more than one entry of the survey storage holds (${PAYLOAD_CAPS.answers}): remove ${withOther - PAYLOAD_CAPS.answers}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSurveyProject } from '../../../scripts/survey';
+import { PAYLOAD_CAPS } from '../../../scripts/survey/payload-caps-check';
+
+const dir = mkdtempSync(join(tmpdir(), 'payload-caps-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The valid fixture survey with `edit` applied, checked on its own. */
+async function problemsWith(edit: (yaml: string) => string) {
+  const file = join(dir, `survey-${Math.random().toString(36).slice(2)}.yaml`);
+  writeFileSync(file, edit(readFileSync('tests/fixtures/invalid/bad-limit.yaml', 'utf8').replace('otherServices: 0', 'otherServices: 250')));
+  return (await checkSurveyProject([file])).map((problem) => [problem.code, problem.line, problem.message]);
+}
+
+describe('what the survey storage takes', () => {
+  it('are the payload schema’s caps', () => {
+    expect(PAYLOAD_CAPS).toEqual({ name: 80, email: 254, question: 500, answer: 500, answers: 20 });
+  });
+
+  it('the fixture survey fits them', async () => {
+    expect(await problemsWith((yaml) => yaml)).toEqual([]);
+  });
+
+  it('an email limit past 254 is refused at the field’s limit', async () => {
+    const problems = await problemsWith((yaml) => yaml.replace('email: 254', 'email: 300'));
+    expect(problems).toEqual([['limit-too-high', 76, expect.stringContaining("the limit 'email' (300) lets a customer type more than the survey storage takes for the email (254 characters)") as string]]);
+  });
+
+  it('a question past 500 characters is refused at the question', async () => {
+    const problems = await problemsWith((yaml) => yaml.replace('question: Are you going to use any other service instead?', `question: ${'Which one? '.repeat(50)}`));
+    expect(problems.map(([code, line]) => [code, line])).toEqual([['text-too-long', 44]]);
+  });
+
+  it('a question with more answers than an entry holds, Other counted, is refused at its answers', async () => {
+    const extra = Array.from({ length: 18 }, (_, i) => `      - id: extra-${i}\n        text: Extra reason ${i}\n        next: competitors\n`).join('');
+    const problems = await problemsWith((yaml) => yaml.replace('    other:\n      label: Please tell us why', `${extra}    other:\n      label: Please tell us why`));
+    expect(problems).toEqual([['too-many-answers', 21, "this step has 22 answers with 'Other', more than one entry of the survey storage holds (20): remove 2"]]);
+  });
+});
