@@ -46,7 +46,12 @@ export function checkReferences(def: SurveyDef, yaml: YamlFile): Problem[] {
         `indicator ${step.indicator} is more than indicatorSteps (${def.indicatorSteps})`,
       );
     }
-    compilerKindOf(step).checkReferences(step, { report, checkLimit: checkLimitRef, checkRepeats: (ids, code, noun) => checkRepeats(ids, code, noun, report) });
+    compilerKindOf(step).checkReferences(step, {
+      report,
+      checkLimit: checkLimitRef,
+      checkRepeats: (ids, code, noun) => checkRepeats(ids, code, noun, report),
+      lineOf: (path) => yaml.locate(path).line,
+    });
   }
   return problems;
 }

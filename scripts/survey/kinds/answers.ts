@@ -1,6 +1,6 @@
 // The answers of the kinds that have a list of them (choice, multi): read, checked and compiled alike.
-import { OTHER_ANSWER_ID } from '../../../src/model';
-import type { ChoiceAnswer, TextInput } from '../../../src/model';
+import { AUDIENCES, OTHER_ANSWER_ID } from '../../../src/model';
+import type { AudienceRule, ChoiceAnswer, TextInput } from '../../../src/model';
 import type { YamlPath } from '../load-yaml';
 import { readAnswer, readOther } from '../read-parts';
 import { asList, checked } from '../read-helpers';
@@ -30,6 +30,29 @@ export function checkAnswers(answers: readonly AnswerDef[], other: OtherDef | un
     refs.checkLimit(answer.input?.limit);
   }
   refs.checkLimit(other?.limit);
+  checkRepeatedTexts(answers, other, refs);
+}
+
+/** Texts read alike: the same words whatever their case and spacing. */
+const sameText = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Two answers with one text that some audience sees together: the customer could not tell them apart,
+ * nor could the stored survey, which records an answer by its text. At the second, naming the first's line.
+ */
+function checkRepeatedTexts(answers: readonly AnswerDef[], other: OtherDef | undefined, refs: ReferenceContext): void {
+  const written: { text: string; audience: AudienceRule; path: YamlPath }[] = answers.map((answer) => ({
+    text: answer.text,
+    audience: answer.audience,
+    path: [...answer.id.path.slice(0, -1), 'text'],
+  }));
+  if (other) written.push({ text: OTHER_TEXT, audience: 'all', path: other.path });
+  for (const [index, answer] of written.entries()) {
+    const first = written.slice(0, index).find((earlier) => sameText(earlier.text) === sameText(answer.text) && AUDIENCES.some((a) => visibleTo(earlier.audience, a) && visibleTo(answer.audience, a)));
+    if (first === undefined) continue;
+    const what = answer.path === other?.path ? `the '${OTHER_TEXT}' answer that \`other:\` adds` : `'${answer.text}'`;
+    refs.report(answer.path, 'duplicate-answer', `${what} reads as the answer on line ${refs.lineOf(first.path)}: customers would see two answers alike; change one text`);
+  }
 }
 
 /** The answers the audience sees, 'Other' appended last, each leading to `next` (its own, or the step's). */

@@ -23,6 +23,8 @@ export interface ReferenceContext {
   checkLimit(ref: Named | undefined): void;
   /** Reports each id written a second time among `ids`. */
   checkRepeats(ids: readonly Named[], code: ProblemCode, noun: string): void;
+  /** The line the node at `path` is written on, for a message that points at an earlier place. */
+  lineOf(path: YamlPath): number;
 }
 
 /** The checker's and the compiler's side of one kind of step. */
