@@ -33,8 +33,9 @@ function authoringValidators(): Record<FileKind, ValidateFunction> {
 export function checkSchema(yaml: YamlFile, kind: FileKind): Problem[] {
   const validate = authoringValidators()[kind];
   if (validate(yaml.data)) return [];
-  return (validate.errors ?? []).flatMap((error) => {
-    const problem = describeError(error, yaml.data);
+  const errors = validate.errors ?? [];
+  return errors.flatMap((error) => {
+    const problem = describeError(error, yaml.data, errors);
     if (!problem) return [];
     return [problemAt(yaml.file, yaml.locate(problem.path, problem.part), problem.code, problem.message)];
   });
@@ -47,7 +48,7 @@ interface Described {
   message: string;
 }
 
-function describeError(error: ErrorObject, root: unknown): Described | undefined {
+function describeError(error: ErrorObject, root: unknown, errors: readonly ErrorObject[]): Described | undefined {
   const path = pointerToPath(error.instancePath, root);
   const name = nameOf(path);
   const parent = error.parentSchema ?? {};
@@ -85,13 +86,30 @@ function describeError(error: ErrorObject, root: unknown): Described | undefined
         message: `'${key}' is not a key of ${withArticle(where)}${didYouMean(key, known)}`,
       };
     }
-    case 'required':
+    case 'required': {
+      // A key required by a branch of `if`: say on what it depends (`a block with kind: discount`).
+      const condition = where === 'block' ? conditionOf(error, errors) : undefined;
       return {
         code: 'missing-key',
         path,
         part: 'value',
-        message: `${withArticle(where)} needs '${String(params.missingProperty)}'`,
+        message: `${withArticle(condition?.title ?? where)}${condition ? ` with ${condition.text}` : ''} needs '${String(params.missingProperty)}'`,
       };
+    }
+    case 'false schema': {
+      // A key a branch of `if` leaves out (`undoDays` where `effect` is not `immediate`).
+      const condition = conditionOf(error, errors);
+      const onlyWith = condition?.branch === 'else' ? ` only goes with ${condition.text}` : condition ? ` does not go with ${condition.text}` : ' is not allowed here';
+      return { code: 'unknown-key', path, part: 'key', message: `${name}${onlyWith}: remove it` };
+    }
+    case 'uniqueItems': {
+      const repeated = Array.isArray(error.data) ? error.data[Number(params.i)] : undefined;
+      return { code: 'invalid-value', path, part: 'value', message: `${name} lists ${show(repeated)} twice: list each once` };
+    }
+    case 'minProperties':
+      return { code: 'invalid-value', path, part: 'value', message: `${name} needs at least ${String(params.limit)} key${params.limit === 1 ? '' : 's'}, not an empty block` };
+    case 'maximum':
+      return { code: 'invalid-value', path, part: 'value', message: `${name} must be at most ${String(params.limit)}, not ${show(error.data)}` };
     case 'type':
       return {
         code: 'wrong-type',
@@ -119,6 +137,27 @@ function describeError(error: ErrorObject, root: unknown): Described | undefined
     default:
       return { code: 'invalid-value', path, part: 'value', message: `${name} ${error.message ?? 'is not valid'}` };
   }
+}
+
+/**
+ * The condition of the `if` whose `then` or `else` branch raised `error` (ajv reports the `if` beside
+ * it, on the same block), when it is one key's constant: `effect: immediate`, and which branch it was.
+ */
+function conditionOf(error: ErrorObject, errors: readonly ErrorObject[]): { text: string; branch: 'then' | 'else'; title?: string } | undefined {
+  const branch = /^(.*)\/(then|else)\//.exec(error.schemaPath);
+  if (!branch) return undefined;
+  const owner = errors.find(
+    (other) =>
+      other.keyword === 'if' &&
+      other.schemaPath === `${branch[1]}/if` &&
+      (error.instancePath === other.instancePath || error.instancePath.startsWith(`${other.instancePath}/`)),
+  );
+  const parent: unknown = owner?.parentSchema;
+  const condition = isRecord(parent) && isRecord(parent.if) && isRecord(parent.if.properties) ? parent.if.properties : undefined;
+  const [key, rule] = Object.entries(condition ?? {})[0] ?? [];
+  if (key === undefined || !isRecord(rule) || rule.const === undefined) return undefined;
+  const title = isRecord(parent) && typeof parent.title === 'string' ? parent.title : undefined;
+  return { text: `${key}: ${String(rule.const)}`, branch: branch[2] === 'then' ? 'then' : 'else', ...(title === undefined ? {} : { title }) };
 }
 
 /** JSON pointer to path segments; indexes into arrays become numbers. */

@@ -1,0 +1,45 @@
+// The authoring schemas' refusals in plain words, at the place to edit: no validator jargon
+// ("boolean schema is false", "must NOT have duplicate items", "fewer than 1 properties").
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSurveyProject } from '../../../scripts/survey';
+
+const dir = mkdtempSync(join(tmpdir(), 'schema-messages-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The shipped survey folder with one file edited, checked: the problems of that file, [code, message]. */
+async function problemsAfter(file: string, edit: (text: string) => string) {
+  const folder = mkdtempSync(join(dir, 'survey-'));
+  cpSync('survey', folder, { recursive: true });
+  writeFileSync(join(folder, file), edit(readFileSync(join(folder, file), 'utf8')));
+  const problems = await checkSurveyProject([folder]);
+  return problems.filter((p) => p.file.endsWith(file) && p.code !== 'missing-translation').map((p) => [p.code, p.message]);
+}
+
+describe('schema refusals in plain words', () => {
+  it('a key that only goes with another value names it', async () => {
+    const problems = await problemsAfter('policies.yaml', (text) => text.replace(/(\n {4}effect: email-link\n)/, '$1    undoDays: 14\n'));
+    expect(problems).toEqual([['unknown-key', "'undoDays' only goes with effect: immediate: remove it"]]);
+  });
+
+  it('a key a kind of block needs names the kind', async () => {
+    const problems = await problemsAfter('cancellation.yaml', (text) => text.replace(/\n {4}discount:\n {6}percent: 30\n {6}months: 3\n/, '\n'));
+    expect(problems).toEqual([['missing-key', "a block with kind: discount needs 'discount'"]]);
+  });
+
+  it('a value listed twice, and a block left empty', async () => {
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('BUSINESS: [guru, pro]', 'BUSINESS: [guru, guru]'))).toEqual([
+      ['invalid-value', "'BUSINESS' lists 'guru' twice: list each once"],
+    ]);
+    const empty = await problemsAfter('cancellation.yaml', (text) => text.replace(/\n {4}plans:\n( {6}\S.*\n)+/, '\n    plans: {}\n'));
+    expect(empty).toContainEqual(['invalid-value', "'plans' needs at least 1 key, not an empty block"]);
+  });
+
+  it('a country code in small letters says what a code looks like', async () => {
+    expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  DE: de-312k', '\n  de: de-312k'))).toEqual([
+      ['invalid-value', "'de' cannot be a name here: use a country code in capitals (ISO 3166-1 alpha-2), e.g. DE, or a subdivision, e.g. US-MN"],
+    ]);
+  });
+});
