@@ -1,6 +1,6 @@
 // Reads the survey submissions the reference server stored (the survey_submissions table), read-only:
 // from its SQLite file, or from PostgreSQL when the server runs there (DATABASE_URL).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { SurveyPayload } from '../../src/model';
@@ -26,13 +26,24 @@ export class ExportError extends Error {
 /** Opens the server's SQLite file read-only: the export never writes, and may run while the server does. */
 export function openReadOnly(file: string): Database.Database {
   if (!existsSync(file)) throw new ExportError(`there is no database at ${file}: start the server once (npm start), or name the file with --db`);
+  if (statSync(file).isDirectory()) throw new ExportError(`${file} is a folder, not a SQLite database: name the database file in it with --db`);
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new ExportError(`cannot open the database ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'survey_submissions'").get();
+  let table: unknown;
+  try {
+    table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'survey_submissions'").get();
+  } catch (error) {
+    db.close();
+    // SQLite opens any file, and finds out at the first read that it is not one of its databases.
+    if ((error as { code?: unknown }).code === 'SQLITE_NOTADB') {
+      throw new ExportError(`${file} is not a SQLite database: name the server's database file with --db`);
+    }
+    throw new ExportError(`cannot read the database ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (table === undefined) {
     db.close();
     throw new ExportError(`${file} has no survey_submissions table: is it the server's database?`);
@@ -114,14 +125,18 @@ export async function readPostgresSubmissions(url: string, since?: number): Prom
 
 /**
  * The moment `--since` names, in epoch ms: a day (YYYY-MM-DD, from midnight UTC) or an ISO 8601 date
- * and time. Undefined when it is neither.
+ * and time (YYYY-MM-DDTHH:MM, with seconds and a fraction if wanted), in UTC unless it names its zone
+ * (`Z`, `+02:00`): never the local time of the machine it runs on. Undefined when it is neither.
  */
 export function parseSince(value: string): number | undefined {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const ms = Date.parse(`${value}T00:00:00Z`);
-    return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value ? undefined : ms;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return undefined;
-  const ms = Date.parse(value);
+  const moment = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(value);
+  if (!moment) return undefined;
+  const [, day = '', time, zone] = moment;
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  // Date.parse rolls an impossible day over (2025-02-30 is 2 March): a day must be one of the calendar.
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) return undefined;
+  if (time === undefined) return midnight;
+  // A zone of whole hours (+02) is +02:00, which is the form Date.parse reads.
+  const ms = Date.parse(`${day}T${time}${zone === undefined ? 'Z' : /^[+-]\d{2}$/.test(zone) ? `${zone}:00` : zone.toUpperCase()}`);
   return Number.isNaN(ms) ? undefined : ms;
 }

@@ -4,7 +4,9 @@
 // manager reads; or, with --experiment, what each variant of an experiment of the working tree changes
 // against its control. Exit 0 with a report (or 'no changes to the survey flow'); 1 when a side has
 // problems; 2 for a bad command line, an unknown ref or an unknown experiment.
-import { join } from 'node:path';
+// --survey-dir and --locales-dir are read from the folder the command was run in (npm's INIT_CWD), as the
+// shell would; by default they are the project's survey/ and locales/.
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { catalogLanguages, catalogPath, LOCALES_DIR, readCatalogs, workingTreeCatalogs } from './catalog-files';
 import { compileSurveyDir, compileSurveyFiles, isSurveyFile } from './compile-survey-files';
@@ -14,20 +16,33 @@ import { diffTranslations } from './diff-translations';
 import { diffExperiment, formatExperimentDiff } from './experiment-diff';
 import { formatDiff } from './format-diff';
 import { listFolderAtRef, readFileAtRef, resolveCommit } from './git-ref';
+import { invocationDir } from '../survey/invocation-dir';
 import { runWhenMain } from './run-cli';
 
 const USAGE = 'usage: npm run survey:diff -- REF [--survey-dir survey] [--locales-dir locales]\n       npm run survey:diff -- --experiment ID [--survey-dir survey]';
 
 /** How the CLI talks: report lines on stdout, trouble on stderr. */
 export interface DiffIo {
+  /** The project (the git working tree) that holds survey/ and locales/. */
   cwd: string;
+  /** The folder the user ran the command in, which --survey-dir and --locales-dir are read from (default: `cwd`). */
+  userCwd?: string;
   write: (line: string) => void;
   writeError: (line: string) => void;
 }
 
-const defaultIo: DiffIo = { cwd: process.cwd(), write: console.log, writeError: console.error };
+const defaultIo: DiffIo = { cwd: process.cwd(), userCwd: invocationDir(), write: console.log, writeError: console.error };
 
-/** The survey folder at a ref, compiled. */
+/** A folder the user named (or the default, in the project), as a path relative to the project, with `/` between its parts. */
+function projectPath(io: DiffIo, given: string | undefined, fallback: string): string {
+  if (given === undefined) return fallback;
+  return relative(io.cwd, resolve(io.userCwd ?? io.cwd, given)).split(sep).join('/') || '.';
+}
+
+/** A folder as the report names it: as the user wrote it, without a trailing slash. */
+const shownDir = (given: string | undefined, fallback: string): string => (given ?? fallback).replace(/(.)\/+$/, '$1');
+
+/** The survey folder at a ref (`dir`: relative to `cwd`), compiled. */
 async function compileAtRef(cwd: string, ref: string, dir: string): Promise<CompileOutcome> {
   const names = await listFolderAtRef(cwd, ref, dir);
   if (!names) return { problems: [`${ref}:${dir}: no such folder at ${ref}`] };
@@ -45,14 +60,14 @@ function reportProblems(outcome: CompileOutcome, where: string, io: DiffIo): voi
 }
 
 /** Prints what each variant of an experiment of the working tree's survey changes against its control. */
-async function experimentDiff(id: string, dir: string, io: DiffIo): Promise<number> {
-  const outcome = await compileSurveyDir(join(io.cwd, dir), dir);
+async function experimentDiff(id: string, dir: string, shown: string, io: DiffIo): Promise<number> {
+  const outcome = await compileSurveyDir(join(io.cwd, dir), shown);
   reportProblems(outcome, 'in the working tree', io);
   if ('problems' in outcome) return 1;
   const experiment = outcome.bundle.experiments.find((candidate) => candidate.id === id);
   if (!experiment) {
     const known = outcome.bundle.experiments.map((candidate) => candidate.id);
-    io.writeError(`survey:diff: no experiment '${id}' in ${dir}/ (experiments: ${known.length > 0 ? known.join(', ') : 'none'})\n${USAGE}`);
+    io.writeError(`survey:diff: no experiment '${id}' in ${shown}/ (experiments: ${known.length > 0 ? known.join(', ') : 'none'})\n${USAGE}`);
     return 2;
   }
   io.write(formatExperimentDiff(experiment, diffExperiment(outcome.bundle, experiment)));
@@ -72,7 +87,8 @@ export async function main(args: readonly string[], io: DiffIo = defaultIo): Pro
     io.writeError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
   }
-  const dir = (parsed.values['survey-dir'] ?? 'survey').replace(/\/+$/, '');
+  const dir = projectPath(io, parsed.values['survey-dir'], 'survey');
+  const shown = shownDir(parsed.values['survey-dir'], 'survey');
   const { experiment } = parsed.values;
   if (experiment !== undefined) {
     // A variant is compared with its control, both in the working tree: no ref, and no catalogs to compare.
@@ -80,21 +96,25 @@ export async function main(args: readonly string[], io: DiffIo = defaultIo): Pro
       io.writeError(USAGE);
       return 2;
     }
-    return experimentDiff(experiment, dir, io);
+    return experimentDiff(experiment, dir, shown, io);
   }
   const [ref, ...extra] = parsed.positionals;
   if (ref === undefined || extra.length > 0) {
     io.writeError(USAGE);
     return 2;
   }
-  const localesDir = (parsed.values['locales-dir'] ?? LOCALES_DIR).replace(/\/+$/, '');
+  if (dir === '..' || dir.startsWith('../') || isAbsolute(dir)) {
+    io.writeError(`survey:diff: ${shown} is outside the project at ${io.cwd}, so git has no earlier version of it to compare with\n${USAGE}`);
+    return 2;
+  }
+  const localesDir = projectPath(io, parsed.values['locales-dir'], LOCALES_DIR);
   const commit = await resolveCommit(io.cwd, ref);
   if (!commit) {
     io.writeError(`survey:diff: '${ref}' is not a commit of the git repository at ${io.cwd}\n${USAGE}`);
     return 2;
   }
 
-  const [before, after] = await Promise.all([compileAtRef(io.cwd, ref, dir), compileSurveyDir(join(io.cwd, dir), dir)]);
+  const [before, after] = await Promise.all([compileAtRef(io.cwd, ref, dir), compileSurveyDir(join(io.cwd, dir), shown)]);
   reportProblems(before, `at ${ref} (${commit})`, io);
   reportProblems(after, 'in the working tree', io);
   if ('problems' in before || 'problems' in after) return 1;
@@ -110,7 +130,7 @@ export async function main(args: readonly string[], io: DiffIo = defaultIo): Pro
     { bundle: after.bundle, catalogs: catalogsAfter },
     languages,
   );
-  io.write(`Survey changes from ${ref} (${commit}) to the working tree, ${dir}/`);
+  io.write(`Survey changes from ${ref} (${commit}) to the working tree, ${shown}/`);
   io.write('');
   io.write(formatDiff(diff));
   return 0;

@@ -5,16 +5,19 @@
 // --policy ID draws the survey as that policy of policies.yaml shapes it: a dashed arrow labelled with
 // its cancel-now control from every screen that has it to the closing form, and its withheld offers
 // greyed (the files without --out are then <survey>-<view>-<policy>.svg and .html).
+// --out is read from the folder the command was run in (npm's INIT_CWD). Texts not translated yet do not
+// stop the picture (it is drawn in English): they are listed as warnings, as the checker's own warnings are.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CancellationPolicy, CompiledBundle } from '../../src/model';
-import { compileSurveyProject, formatProblem, SurveyProblemsError } from '../survey';
+import { compileProject, formatProblem, formatWarning, SurveyProblemsError } from '../survey';
 import { surveyGraphDot, surveyOf } from './graph-dot';
 import { surveyGraphHtml } from './graph-html';
 import { surveyGraphSvg } from './graph-svg';
 import { GRAPH_VIEWS, isGraphView } from './graph-view';
 import type { GraphView } from './graph-view';
+import { invocationDir } from '../survey/invocation-dir';
 import { runWhenMain } from './run-cli';
 
 /** Where the pictures go when no --out is given, relative to the project root. */
@@ -42,12 +45,13 @@ function defaultSurvey(bundle: CompiledBundle): string {
   return first;
 }
 
-/** Runs the graph tool in `root` and returns the exit status. */
+/** Runs the graph tool in `root` and returns the exit status; `cwd` is where --out is read from (the folder the user ran npm in). */
 export async function main(
   args: readonly string[],
   root: string = process.cwd(),
   write: (line: string) => void = console.log,
   writeError: (line: string) => void = console.error,
+  cwd: string = invocationDir(),
 ): Promise<number> {
   let options: { audience?: string; survey?: string; policy?: string; out?: string };
   try {
@@ -67,7 +71,14 @@ export async function main(
 
   let bundle: CompiledBundle;
   try {
-    bundle = await compileSurveyProject(root);
+    // A draft's new texts are not translated yet: they hold up the build, not a picture of the flow.
+    const compiled = await compileProject(root, { allowMissingTranslations: true });
+    bundle = compiled.bundle;
+    for (const warning of compiled.warnings) writeError(formatWarning(warning));
+    const untranslated = compiled.warnings.filter((warning) => warning.code === 'missing-translation').length;
+    if (untranslated > 0) {
+      writeError(`survey:graph: ${untranslated} text${untranslated === 1 ? '' : 's'} still to translate (npm run i18n:extract); the picture shows the English`);
+    }
   } catch (error) {
     if (!(error instanceof SurveyProblemsError)) throw error;
     for (const problem of error.problems) write(formatProblem(problem));
@@ -82,29 +93,31 @@ export async function main(
   }
   const suffix = policy ? `-${policy.id}` : '';
 
-  const targets: { file: string; survey: string; view: GraphView }[] = [];
+  const targets: { file: string; shown: string; survey: string; view: GraphView }[] = [];
   if (options.out !== undefined) {
     if (!WRITERS[extname(options.out)]) {
       writeError(`--out must end in .svg, .html or .dot: '${options.out}'\n${USAGE}`);
       return 2;
     }
-    targets.push({ file: options.out, survey: options.survey ?? defaultSurvey(bundle), view: view ?? 'both' });
+    targets.push({ file: resolve(cwd, options.out), shown: options.out, survey: options.survey ?? defaultSurvey(bundle), view: view ?? 'both' });
   } else {
     const surveys = options.survey !== undefined ? [options.survey] : Object.keys(bundle.surveys).sort();
     for (const survey of surveys) {
       for (const each of view ? [view] : GRAPH_VIEWS) {
-        for (const ext of ['.svg', '.html']) targets.push({ file: join(GRAPH_OUT_DIR, `${survey}-${each}${suffix}${ext}`), survey, view: each });
+        for (const ext of ['.svg', '.html']) {
+          const file = join(GRAPH_OUT_DIR, `${survey}-${each}${suffix}${ext}`);
+          targets.push({ file: resolve(root, file), shown: file, survey, view: each });
+        }
       }
     }
   }
   for (const target of targets) {
     const writer = WRITERS[extname(target.file)];
     if (!writer) continue;
-    const path = resolve(root, target.file);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, await writer(bundle, target.survey, target.view, policy));
+    await mkdir(dirname(target.file), { recursive: true });
+    await writeFile(target.file, await writer(bundle, target.survey, target.view, policy));
     const under = policy ? `, under policy ${policy.id}` : '';
-    write(`survey:graph: wrote ${target.file} (${target.survey}, ${target.view === 'both' ? 'trial and paid' : target.view}${under})`);
+    write(`survey:graph: wrote ${target.shown} (${target.survey}, ${target.view === 'both' ? 'trial and paid' : target.view}${under})`);
   }
   return 0;
 }

@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
 
+export { invocationDir } from '../survey/invocation-dir';
+
 /**
  * Runs a CLI's `main` when its file is the one node was started with (not when a test imports it),
  * sets the exit status it returns, and reports an unexpected failure with status 2.

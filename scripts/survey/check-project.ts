@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkGraph } from './graph-check';
 import { checkSlots } from './slot-check';
 import type { CompiledExperiment, CompiledPolicies } from '../../src/model';
@@ -86,6 +86,26 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   problems.push(...checkExperiments(files, problems));
   problems.push(...(await translationProblems(files)));
   return { files, problems: sortProblems(problems) };
+}
+
+/**
+ * What the folder survey:compile compiles must hold: a toolkits.yaml, a provider.yaml and at least one survey,
+ * each missing one as a `missing-file` problem. The compiler's own rule (compile-project.ts), with its files and
+ * messages, so that survey:check reports what survey:compile would refuse. `shownAs` names the folder in messages.
+ */
+export function missingProjectFiles(folder: string, shownAs: string, files: readonly CheckedFile[]): Problem[] {
+  const inFolder = files.filter((file) => dirname(resolve(file.yaml.file)) === resolve(folder));
+  const problems: Problem[] = [];
+  for (const kind of ['toolkits', 'provider'] satisfies FileKind[]) {
+    if (!inFolder.some((file) => file.kind === kind)) {
+      const name = `${kind}.yaml`;
+      problems.push(problemAt(join(folder, name), { line: 1, col: 1 }, 'missing-file', `the compiler needs ${shownAs}/${name}`));
+    }
+  }
+  if (!inFolder.some((file) => file.kind === 'survey')) {
+    problems.push(problemAt(folder, { line: 1, col: 1 }, 'missing-file', 'the compiler needs at least one survey file'));
+  }
+  return problems;
 }
 
 /** The provider's API segment, which `api: provider` pages take, when provider.yaml is among the files. */

@@ -3,13 +3,11 @@ import { dirname, join } from 'node:path';
 import { SPEC_DEFAULT, SPEC_DEFAULT_POLICY, type CompiledBundle, type CompiledPolicies, type CompiledSurvey, type StepForm } from '../../src/model';
 import { stableJsonFile, sortKeys } from './canonical-json';
 import { gitCommit } from './git-commit';
-import { loadCheckedProject } from './check-project';
-import type { CheckedFile } from './check-project';
+import { loadCheckedProject, missingProjectFiles } from './check-project';
 import { compileBindings, compileRedirects } from './compile-bindings';
 import { compileSurvey } from './compile-flow';
 import { compileValidators, validatorDeclarationSource, validatorIndexSource } from './compile-validators';
-import type { FileKind } from './file-kind';
-import { displayPath, isWarning, problemAt, sortProblems, SurveyProblemsError } from './problems';
+import { displayPath, isWarning, sortProblems, SurveyProblemsError } from './problems';
 import type { Problem } from './problems';
 import { readPolicies, readProvider } from './schema-check';
 
@@ -48,7 +46,7 @@ export async function compileSurveyProject(root: string): Promise<CompiledBundle
  */
 export async function compileProject(root: string, options: CompileOptions = {}): Promise<CompiledProject> {
   const project = await loadCheckedProject([join(root, SURVEY_DIR)]);
-  const all = sortProblems([...project.problems, ...missingFiles(root, project.files)]);
+  const all = sortProblems([...project.problems, ...missingProjectFiles(join(root, SURVEY_DIR), SURVEY_DIR, project.files)]);
   // Warnings (a draft policy's proofs) never stop the compiler; missing translations only when allowed.
   const letThrough = (problem: Problem): boolean =>
     isWarning(problem) || (options.allowMissingTranslations === true && problem.code === 'missing-translation');
@@ -152,17 +150,3 @@ export function firstStepForms(bundle: CompiledBundle): StepForm[] {
 /** The policies of a project without policies.yaml: the spec's flow everywhere. */
 const SPEC_FLOW_ONLY: CompiledPolicies = { default: SPEC_DEFAULT_POLICY, countries: {}, policies: { [SPEC_DEFAULT_POLICY]: SPEC_DEFAULT } };
 
-/** The compiler needs a toolkits.yaml, a provider.yaml and at least one survey. */
-function missingFiles(root: string, files: readonly CheckedFile[]): Problem[] {
-  const problems: Problem[] = [];
-  for (const kind of ['toolkits', 'provider'] satisfies FileKind[]) {
-    if (!files.some((file) => file.kind === kind)) {
-      const name = `${kind}.yaml`;
-      problems.push(problemAt(join(root, SURVEY_DIR, name), { line: 1, col: 1 }, 'missing-file', `the compiler needs ${SURVEY_DIR}/${name}`));
-    }
-  }
-  if (!files.some((file) => file.kind === 'survey')) {
-    problems.push(problemAt(join(root, SURVEY_DIR), { line: 1, col: 1 }, 'missing-file', 'the compiler needs at least one survey file'));
-  }
-  return problems;
-}

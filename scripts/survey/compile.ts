@@ -5,6 +5,8 @@
 // compiles anyway when survey texts are missing from catalogs, printing them as warnings: extraction
 // needs it, since it is what adds new texts to the catalogs. The build runs without it.
 // The checker's own warnings (a draft policy's proofs) are printed and never stop the compiler.
+// It always compiles the project's survey/ and takes no path: --help (or -h) prints the usage and exits 0;
+// any other argument is refused with exit status 2 and nothing written (as is a failure of the compiler itself).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeKindFiles } from '../kinds/write-kinds';
 import type { CompileOptions } from './compile-project';
@@ -14,6 +16,37 @@ import { formatProblem, formatWarning, SurveyProblemsError } from './problems';
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+export const USAGE = `usage: npm run survey:compile [-- --allow-missing-translations]
+  Checks survey/ and compiles it into src/generated/; it takes no folder or file.
+  --allow-missing-translations  compile even when survey texts are not translated yet (English stands in),
+                                as I18N_ALLOW_MISSING=1 does`;
+
+/** The command line read: the compile options, or the exit status to return at once (after --help, or a wrong argument). */
+export function readArgs(
+  args: readonly string[],
+  write: (line: string) => void,
+  writeError: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): CompileOptions | number {
+  let allowMissingTranslations = env.I18N_ALLOW_MISSING === '1';
+  for (const arg of args) {
+    if (arg === '--help' || arg === '-h') {
+      write(USAGE);
+      return 0;
+    }
+    if (arg === '--allow-missing-translations') {
+      allowMissingTranslations = true;
+      continue;
+    }
+    const what = arg.startsWith('-')
+      ? `'${arg}' is not an option of the compiler`
+      : `the compiler takes no folder or file ('${arg}'): it always compiles the project's survey/ folder; to check another one, run npm run survey:check -- ${arg}`;
+    writeError(`survey:compile: ${what}. Nothing was compiled.\n${USAGE}`);
+    return 2;
+  }
+  return { allowMissingTranslations };
+}
 
 /** Compiles the survey of `root` into src/generated/, reports, and returns the exit status. */
 export async function main(
@@ -45,8 +78,8 @@ export async function main(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const allowMissingTranslations = process.argv.includes('--allow-missing-translations') || process.env.I18N_ALLOW_MISSING === '1';
-  main(PROJECT_ROOT, console.log, console.error, { allowMissingTranslations }).then(
+  const read = readArgs(process.argv.slice(2), console.log, console.error);
+  (typeof read === 'number' ? Promise.resolve(read) : main(PROJECT_ROOT, console.log, console.error, read)).then(
     (status) => {
       process.exitCode = status;
     },

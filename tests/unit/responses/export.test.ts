@@ -1,7 +1,8 @@
 // npm run responses:export: the stored submissions of a seeded database, as CSV and as JSON.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_HEADER, type ExportedSubmission } from '../../../scripts/responses/export-formats';
 import { main, type ExportIo } from '../../../scripts/responses/export';
@@ -143,6 +144,60 @@ describe('the database', () => {
   });
 });
 
+describe('the paths given, read from the folder the command was run in', () => {
+  it('finds --db and writes --out there (npm runs the tool in the project root and names that folder in INIT_CWD)', async () => {
+    const here = join(dir, 'analysis');
+    mkdirSync(here, { recursive: true });
+    let out = '';
+    const notes: string[] = [];
+    const io: ExportIo = { write: (text) => (out += text), note: (line) => notes.push(line), env: {}, cwd: join(dir, 'project'), userCwd: here };
+    expect(await main(['--db', '../cancel.sqlite', '--out', 'responses.csv'], io)).toBe(0);
+    expect(out).toBe('');
+    expect(parseCsv(readFileSync(join(here, 'responses.csv'), 'utf8'))).toHaveLength(submissions.length + 1);
+    expect(notes).toEqual([`responses:export: ${submissions.length} submissions from ${dbFile} written to responses.csv (csv)`]);
+  });
+
+  it('takes that folder from INIT_CWD on the command line', () => {
+    const run = spawnSync(resolve('node_modules/.bin/tsx'), ['scripts/responses/export.ts', '--db', 'cancel.sqlite', '--format', 'json'], {
+      encoding: 'utf8',
+      env: { ...process.env, INIT_CWD: dir, DATABASE_URL: '' },
+    });
+    expect(run.stderr).toBe(`responses:export: ${submissions.length} submissions from ${dbFile}\n`);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toHaveLength(submissions.length);
+  });
+});
+
+describe('what the export cannot read or write', () => {
+  it('a file that is no SQLite database: exit status 1, naming the file', async () => {
+    const text = join(dir, 'README.md');
+    writeFileSync(text, '# Not a database\n\nJust some text, long enough to be more than a header of a file.\n'.repeat(20));
+    const { status, notes } = await run(['--db', text]);
+    expect(status).toBe(1);
+    expect(notes).toEqual([`responses:export: ${text} is not a SQLite database: name the server's database file with --db`]);
+  });
+
+  it('a folder given as the database: exit status 1, saying it is a folder', async () => {
+    const { status, notes } = await run(['--db', dir]);
+    expect(status).toBe(1);
+    expect(notes).toEqual([`responses:export: ${dir} is a folder, not a SQLite database: name the database file in it with --db`]);
+  });
+
+  it('--out in a folder that does not exist: exit status 2, naming the folder, and nothing read', async () => {
+    const missing = join(dir, 'nodir');
+    const { status, out, notes } = await run(['--db', dbFile, '--out', join(missing, 'x.csv')]);
+    expect(status).toBe(2);
+    expect(out).toBe('');
+    expect(notes).toEqual([`responses:export: the folder ${missing} does not exist: create it first, or name a file in another folder with --out`]);
+  });
+
+  it('--out naming a folder: exit status 2, asking for a file name in it', async () => {
+    const { status, notes } = await run(['--db', dbFile, '--out', dir, '--format', 'json']);
+    expect(status).toBe(2);
+    expect(notes).toEqual([`responses:export: ${dir} is a folder: give --out a file name in it, such as ${join(dir, 'responses.json')}`]);
+  });
+});
+
 describe('wrong arguments: exit status 2 and the usage', () => {
   for (const args of [['--format', 'xml'], ['--since', '1 May'], ['--since', '2025-02-30'], ['--colour']]) {
     it(args.join(' '), async () => {
@@ -159,5 +214,45 @@ describe('parseSince', () => {
     expect(parseSince('2025-05-10T12:30:00+02:00')).toBe(Date.parse('2025-05-10T10:30:00Z'));
     expect(parseSince('2025-13-01')).toBeUndefined();
     expect(parseSince('yesterday')).toBeUndefined();
+  });
+
+  it('reads a date and time without a zone as UTC, whatever the machine’s time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/New_York', 'Asia/Tokyo', 'UTC']) {
+        process.env.TZ = tz;
+        expect(parseSince('2025-05-10T08:00'), tz).toBe(Date.parse('2025-05-10T08:00:00Z'));
+        expect(parseSince('2025-05-10T08:00:30.5'), tz).toBe(Date.parse('2025-05-10T08:00:30.500Z'));
+        expect(parseSince('2025-05-10T08:00+02'), tz).toBe(Date.parse('2025-05-10T06:00:00Z'));
+        expect(parseSince('2025-05-10T08:00-0130'), tz).toBe(Date.parse('2025-05-10T09:30:00Z'));
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('refuses a day that is not in the calendar, or a time that is not one', () => {
+    expect(parseSince('2025-02-30T08:00')).toBeUndefined();
+    expect(parseSince('2025-05-10T8:00')).toBeUndefined();
+    expect(parseSince('2025-05-10T25:00')).toBeUndefined();
+    expect(parseSince('2025-05-10 08:00')).toBeUndefined();
+  });
+
+  it('keeps the submissions from that moment in UTC through the command line', async () => {
+    const zone = process.env.TZ;
+    try {
+      // An hour before the tenth day's submissions (10:00 UTC): in Los Angeles' time it would be after them.
+      process.env.TZ = 'America/Los_Angeles';
+      const utc = FIRST_DAY + 9 * DAY - 60 * 60 * 1000;
+      const moment = new Date(utc).toISOString().slice(0, 16);
+      expect(moment).toBe('2025-05-10T09:00');
+      const after = JSON.parse((await run(['--format', 'json', '--db', dbFile, '--since', moment])).out) as ExportedSubmission[];
+      expect(after.map((r) => r.userId)).toEqual(submissions.filter((s) => s.createdAt >= utc).map((s) => s.userId));
+      expect(after).toHaveLength(submissions.length - 9);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

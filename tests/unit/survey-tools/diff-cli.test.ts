@@ -152,6 +152,50 @@ describe('npm run survey:diff -- REF, in a git repository', () => {
   });
 });
 
+describe('npm run survey:diff -- REF --survey-dir DIR', () => {
+  /** Runs `survey:diff` in the repository as npm does when run in `userDir`: INIT_CWD names that folder. */
+  async function diffFrom(userDir: string, ...args: string[]): Promise<{ status: number; lines: string[]; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(TSX, [CLI, ...args], { cwd: repo, env: { ...process.env, INIT_CWD: userDir } });
+      return { status: 0, lines: stdout.split('\n'), stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { status: failed.code, lines: failed.stdout.split('\n'), stderr: failed.stderr };
+    }
+  }
+
+  beforeAll(async () => {
+    // The working tree as committed: the survey at HEAD and in the working tree are the same.
+    await git('add', '.');
+    await git('commit', '-q', '--allow-empty', '-m', 'The survey as it is');
+  });
+
+  it('takes an absolute folder as it is, not under the project', async () => {
+    const commit = await git('rev-parse', '--short', 'HEAD');
+    const { status, lines, stderr } = await diffFrom(repo, 'HEAD', '--survey-dir', join(repo, 'survey'));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(lines).toEqual([`Survey changes from HEAD (${commit}) to the working tree, ${join(repo, 'survey')}/`, '', 'no changes to the survey flow', '']);
+  });
+
+  it('reads a relative folder from where the command was run', async () => {
+    const { status, lines } = await diffFrom(join(repo, 'survey'), 'HEAD', '--survey-dir', '.', '--locales-dir', '../locales');
+    expect(status).toBe(0);
+    expect(lines.slice(1)).toEqual(['', 'no changes to the survey flow', '']);
+  });
+
+  it('refuses a folder outside the project, which git has no earlier version of', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'survey-diff-outside-'));
+    try {
+      const { status, stderr } = await diffFrom(repo, 'HEAD', '--survey-dir', outside);
+      expect(status).toBe(2);
+      expect(stderr).toContain(`survey:diff: ${outside} is outside the project at ${repo}, so git has no earlier version of it to compare with`);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('npm run survey:diff -- --experiment ID, on the working tree', () => {
   /** Runs `survey:diff` in the project itself. */
   async function inProject(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {

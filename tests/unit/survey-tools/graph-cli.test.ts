@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,5 +48,42 @@ describe('npm run survey:graph', () => {
       "--audience must be trial, paid or both, not 'everyone'",
       `--out must end in .svg, .html or .dot: '${join(out, 'flow.png')}'`,
     ]);
+  });
+});
+
+describe('npm run survey:graph on a draft', () => {
+  /** A copy of the project's survey/ and locales/ with one new answer no catalog translates yet. */
+  async function draftProject(name: string): Promise<string> {
+    const root = join(out, name);
+    await cp('survey', join(root, 'survey'), { recursive: true });
+    await cp('locales', join(root, 'locales'), { recursive: true });
+    const file = join(root, 'survey/cancellation.yaml');
+    const text = await readFile(file, 'utf8');
+    const last = '      - id: just-trying\n        audience: trial\n        text: I just wanted to try it out\n        next: competitors\n';
+    expect(text.split(last)).toHaveLength(2);
+    await writeFile(file, text.replace(last, `${last}      - id: moved-in-house\n        text: We now do this work in-house\n        next: competitors\n`));
+    return root;
+  }
+
+  it('draws a survey whose new text is not translated yet, listing the text as a warning', async () => {
+    const root = await draftProject('draft');
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const file = join(out, 'draft.svg');
+    expect(await main(['--out', file], root, (line) => lines.push(line), (line) => errors.push(line))).toBe(0);
+    expect(lines).toEqual([`survey:graph: wrote ${file} (cancellation, trial and paid)`]);
+    expect(await readFile(file, 'utf8')).toContain('We now do this work in&#45;house');
+    expect(errors).toEqual([
+      expect.stringMatching(/cancellation\.yaml:\d+:\d+: warning missing-translation: 'We now do this work in-house' has no translation in any language/),
+      'survey:graph: 1 text still to translate (npm run i18n:extract); the picture shows the English',
+    ]);
+  });
+
+  it('writes --out in the folder the command was run in', async () => {
+    const root = await draftProject('draft-here');
+    const here = join(out, 'here');
+    await mkdir(here);
+    expect(await main(['--out', 'flow.dot'], root, () => {}, () => {}, here)).toBe(0);
+    expect(await readFile(join(here, 'flow.dot'), 'utf8')).toMatch(/^digraph /);
   });
 });
