@@ -12,12 +12,16 @@ export function isSurveyFile(name: string): boolean {
   return /\.ya?ml$/.test(name);
 }
 
-/** The YAML files directly in a folder, by name; undefined when the folder does not exist. */
-export async function readSurveyDir(dir: string): Promise<Map<string, string> | undefined> {
+/**
+ * The YAML files directly in a folder, by name, as their bytes; undefined when the folder does not exist.
+ * Bytes, not text: decoding here would turn a byte that is not UTF-8 into U+FFFD, written on as valid
+ * UTF-8, where the checker reading the copy must see it and report it (load-yaml.ts).
+ */
+export async function readSurveyDir(dir: string): Promise<Map<string, Uint8Array> | undefined> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => undefined);
   if (!entries) return undefined;
   const names = entries.filter((entry) => entry.isFile() && isSurveyFile(entry.name)).map((entry) => entry.name).sort();
-  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')] as const)));
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name))] as const)));
 }
 
 /**
@@ -25,7 +29,7 @@ export async function readSurveyDir(dir: string): Promise<Map<string, string> | 
  * which reads `<root>/survey/`: the files are written to a temporary root for it. Problems are reported
  * as if the files were at `shownAs` (e.g. `HEAD~1:survey`), in the checker's format.
  */
-export async function compileSurveyFiles(files: ReadonlyMap<string, string>, shownAs: string): Promise<CompileOutcome> {
+export async function compileSurveyFiles(files: ReadonlyMap<string, string | Uint8Array>, shownAs: string): Promise<CompileOutcome> {
   const root = await mkdtemp(join(tmpdir(), 'survey-tools-'));
   const surveyDir = join(root, SURVEY_DIR);
   try {

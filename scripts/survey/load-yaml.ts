@@ -3,7 +3,7 @@ import { checkAliases, MAX_ALIAS_EXPANSION } from './alias-check';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit } from 'yaml';
 import type { Document, YAMLError } from 'yaml';
 import { problemAt } from './problems';
-import { syntaxMessage } from './yaml-syntax-messages';
+import { syntaxAdvice } from './yaml-syntax-messages';
 import type { Position, Problem, ProblemCode } from './problems';
 
 /** A path into the parsed data: map keys and sequence indexes, as in a JSON pointer. */
@@ -40,22 +40,73 @@ export function reporterFor(yaml: YamlFile, problems: Problem[]): Report {
   };
 }
 
-/** Reads and parses one YAML file; never throws for unreadable or malformed input. */
+/** Reads and parses one YAML file; never throws for unreadable, undecodable or malformed input. */
 export async function loadYamlFile(file: string): Promise<YamlFile> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    return unreadFile(file, problemAt(file, START, 'read-error', `cannot read the file (${reason})`));
+  }
+  const text = decodeUtf8(bytes);
+  if (typeof text !== 'string') return unreadFile(file, problemAt(file, text.at, 'read-error', text.message));
+  return parseYaml(text, file);
+}
+
+function unreadFile(file: string, problem: Problem): YamlFile {
+  return { file, data: undefined, problems: [problem], locate: () => START, commentInValue: () => undefined };
+}
+
+/**
+ * The text of a file's bytes, or where they stop being UTF-8. Decoding with replacement would turn a
+ * byte of another encoding (`Marketl\xe2ne` saved as Latin-1) into U+FFFD, which the check would pass
+ * and the compile ship. A byte order mark stays in the text, as `positionsIn` expects.
+ */
+export function decodeUtf8(bytes: Uint8Array): string | { at: Position; message: string } {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(0x0a, bad - 1) + 1;
+    const line = 1 + bytes.subarray(0, lineStart).filter((byte) => byte === 0x0a).length;
+    // Columns count the characters before the byte on its line, as the parser's positions do (a BOM is no column).
+    const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, bad)).replace(/^\uFEFF/, '');
+    const byte = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0');
     return {
-      file,
-      data: undefined,
-      problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)],
-      locate: () => START,
-      commentInValue: () => undefined,
+      at: { line, col: before.length + 1 },
+      message: `this file is not UTF-8: the byte 0x${byte} here is not valid UTF-8; save the file as UTF-8 (Unicode)`,
     };
   }
-  return parseYaml(text, file);
+}
+
+/** The offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode's table 3-7). */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let at = 0;
+  while (at < bytes.length) {
+    const lead = bytes[at] ?? 0;
+    if (lead < 0x80) {
+      at += 1;
+      continue;
+    }
+    // How many continuation bytes follow the lead, and the range of the first (the rest are 0x80–0xBF).
+    const [count, low, high] =
+      lead >= 0xc2 && lead <= 0xdf ? [1, 0x80, 0xbf]
+      : lead === 0xe0 ? [2, 0xa0, 0xbf]
+      : lead === 0xed ? [2, 0x80, 0x9f]
+      : lead >= 0xe1 && lead <= 0xef ? [2, 0x80, 0xbf]
+      : lead === 0xf0 ? [3, 0x90, 0xbf]
+      : lead >= 0xf1 && lead <= 0xf3 ? [3, 0x80, 0xbf]
+      : lead === 0xf4 ? [3, 0x80, 0x8f]
+      : [0, 0, 0];
+    if (count === 0) return at;
+    for (let next = 1; next <= count; next += 1) {
+      const byte = bytes[at + next];
+      if (byte === undefined || byte < (next === 1 ? low : 0x80) || byte > (next === 1 ? high : 0xbf)) return at;
+    }
+    at += count + 1;
+  }
+  return 0;
 }
 
 /**
@@ -67,16 +118,7 @@ export function parseYaml(text: string, file: string): YamlFile {
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const positionOf = positionsIn(text, lineCounter);
 
-  const problems = doc.errors.map((error) => {
-    if (error.code === 'DUPLICATE_KEY') {
-      return problemAt(file, positionOf(error.pos[0]), 'duplicate-key', 'this key appears twice in the same block');
-    }
-    const quoteStart = unclosedQuoteStart(doc, error);
-    if (quoteStart !== undefined) {
-      return problemAt(file, positionOf(quoteStart), 'yaml-syntax', 'this quoted text is never closed: add the closing quote');
-    }
-    return problemAt(file, positionOf(error.pos[0]), 'yaml-syntax', syntaxMessage(error, doc, text));
-  });
+  const problems = syntaxProblems(doc, text).map(({ offset, code, message }) => problemAt(file, positionOf(offset), code, message));
 
   if (problems.length === 0) {
     for (const alias of checkAliases(doc)) problems.push(problemAt(file, positionOf(alias.offset), alias.code, alias.message));
@@ -98,6 +140,31 @@ export function parseYaml(text: string, file: string): YamlFile {
     const reason = error instanceof Error ? error.message : String(error);
     return { file, data: undefined, problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)], locate, commentInValue };
   }
+}
+
+/**
+ * The problems of the parser's errors: the first syntax error only, and the repeated keys before it.
+ * After a syntax error the parser guesses where the structure goes on, and what it reports past that
+ * point (more syntax errors, even repeated keys) is mostly the guess going wrong on lines that are
+ * right, with advice that misleads: fixing the first and checking again shows any other.
+ */
+function syntaxProblems(doc: Document, text: string): { offset: number; code: ProblemCode; message: string }[] {
+  // An unclosed quote is reported where the text ends; it went wrong at the opening quote.
+  const syntax = doc.errors
+    .filter((error) => error.code !== 'DUPLICATE_KEY')
+    .map((error) => ({ error, quoteStart: unclosedQuoteStart(doc, error) }))
+    .map((entry) => ({ ...entry, at: entry.quoteStart ?? entry.error.pos[0] }))
+    .sort((a, b) => a.at - b.at);
+  const first = syntax[0];
+  const duplicates = doc.errors
+    .filter((error) => error.code === 'DUPLICATE_KEY' && (!first || error.pos[0] < first.at))
+    .map((error) => ({ offset: error.pos[0], code: 'duplicate-key' as const, message: 'this key appears twice in the same block' }));
+  if (!first) return duplicates;
+  const problem =
+    first.quoteStart !== undefined
+      ? { offset: first.quoteStart, message: 'this quoted text is never closed: add the closing quote' }
+      : syntaxAdvice(first.error, doc, text);
+  return [...duplicates, { ...problem, code: 'yaml-syntax' }];
 }
 
 /**
