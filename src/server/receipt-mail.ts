@@ -34,11 +34,11 @@ export function receiptMail(input: {
     reference: input.reference,
     until: receiptTime(input.undoUntil, language),
   };
-  const subject = i18n._('Your {toolkit} subscription is cancelled ({reference})', values, {
+  const subject = i18n._('Your {toolkit} subscription is canceled ({reference})', values, {
     comment: 'Cancellation receipt: the subject. {reference} is the cancellation’s reference, e.g. C-7K2M9Q4T.',
   });
   const greeting = i18n._('Hello {name},', values, { comment: 'Confirmation email: the greeting; {name} is the customer’s name.' });
-  const done = i18n._('You cancelled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
+  const done = i18n._('You canceled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
     comment: 'Cancellation receipt: {time} is the date and time of the cancellation, e.g. 25 November 2026 at 14:03 UTC.',
   });
   const reference = i18n._('Reference: {reference}', values, { comment: 'Cancellation receipt and confirmation screen: the cancellation’s reference.' });

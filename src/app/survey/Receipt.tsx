@@ -39,7 +39,7 @@ export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt
     >
       <p>
         <Trans>
-          You cancelled {name} on {time}. The cancellation has taken effect.
+          You canceled {name} on {time}. The cancellation has taken effect.
         </Trans>
       </p>
       <p className="receipt-reference">
