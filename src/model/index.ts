@@ -11,4 +11,3 @@ export * from './access';
 export * from './languages';
 export * from './submission-path';
 export * from './visits';
-export * from './long-date';

@@ -1,7 +1,8 @@
 // The receipt of a cancellation that took effect at once (a policy with `effect: immediate`): the
 // declaration on a durable medium, with its date and time, its reference and an undo link. Its
 // texts are Lingui messages of the app's catalogs, extracted like the confirmation email's.
-import { longDateTime, type ProviderSettings, type ToolkitBinding } from '../model';
+import type { ProviderSettings, ToolkitBinding } from '../model';
+import { longDateTime } from '../model/long-date';
 import { escapeHtml } from './html';
 import type { Language } from './languages';
 import { i18nFor, surveyTextIn } from './mail-i18n';

@@ -1,7 +1,8 @@
 // The receipt's dates read as each language writes them: French's "1er", Italian without an article
 // that would need an elision before the day ("fino all'11", "l'8").
 import { describe, expect, it } from 'vitest';
-import { longDateTime, type Language, type ToolkitBinding } from '../../src/model';
+import type { Language, ToolkitBinding } from '../../src/model';
+import { longDateTime } from '../../src/model/long-date';
 import { receiptMail, receiptTime } from '../../src/server/receipt-mail';
 import { testBundle } from './helpers/bundle';
 

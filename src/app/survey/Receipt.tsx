@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { translateSurveyText } from '../../i18n';
-import { longDateTime, type DeclarationReceipt, type ToolkitBinding } from '../../model';
+import type { DeclarationReceipt, ToolkitBinding } from '../../model';
+// Not through the model's index: the survey page's first screen reaches that, and this is the receipt's alone.
+import { longDateTime } from '../../model/long-date';
 import { STEP_HEADING_ID } from '../../renderer';
 import { HelpLinks } from '../components/HelpLinks';
 import { RefundPolicyNote, SuccessPanel } from '../components/SuccessPanel';
