@@ -101,113 +101,132 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
   let pictureMs = 0;
 
-  log('dev: building the catalogs, the survey, the app and the server…');
-  const first = await rebuild(tasks, root, [], { everything: true });
-  log(`dev: first build: ${first.timings.map(([step, ms]) => `${step} ${ms} ms`).join(', ')}`);
-  const firstWarnings = updateWarnings(first);
-  if (first.problems.length > 0) reportProblems(first.problems);
-  else {
-    build = 1;
-    reportWarnings(firstWarnings);
+  // Watching starts before the first build: a save made while it runs (or while the server starts) is
+  // kept and rebuilt once the session is up, not lost.
+  const early: ChangeBatch[] = [];
+  let onChanges: (batch: ChangeBatch) => void = (batch) => void early.push(batch);
+  const stopWatching = watchSources(root, (batch) => onChanges(batch), { quietMs: options.quietMs });
+  try {
+    return await startSession();
+  } catch (error) {
+    stopWatching();
+    throw error;
   }
 
-  const front: Server = createFrontServer({ stream, origin: () => servers.origin });
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port, options.host, resolve);
-  });
-  const address = front.address() as AddressInfo;
-  const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
-  const paths = devPaths(root);
-  const startServer = options.startServer?.(url) ?? nodeServer({ root, serverFile: paths.serverFile, appDir: paths.appDir, publicUrl: url, log });
-  const servers = new ServerSwitch(startServer);
-  const startOrReport = async (): Promise<boolean> => {
-    try {
-      await servers.restart();
-      return true;
-    } catch (error) {
-      log(`dev: the server did not start: ${error instanceof Error ? error.message : String(error)}`);
-      return false;
+  async function startSession(): Promise<DevSession> {
+    log('dev: building the catalogs, the survey, the app and the server…');
+    const first = await rebuild(tasks, root, [], { everything: true });
+    log(`dev: first build: ${first.timings.map(([step, ms]) => `${step} ${ms} ms`).join(', ')}`);
+    const firstWarnings = updateWarnings(first);
+    if (first.problems.length > 0) reportProblems(first.problems);
+    else {
+      build = 1;
+      reportWarnings(firstWarnings);
     }
-  };
-  await startOrReport();
-  // Rebuilds run one after the other; changes that arrive during one wait and go together into the next.
-  let running: Promise<void> = Promise.resolve();
-  if (build === 1) {
-    stream.reload(build, true, firstWarnings);
-    // Once the server is up: the pictures are for /dev/survey only, which reloads when they are there.
-    running = drawPictures().then((drawn) => {
-      if (drawn) stream.pictures(1);
+
+    const front: Server = createFrontServer({ stream, origin: () => servers.origin });
+    await new Promise<void>((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(options.port, options.host, resolve);
     });
-  }
-
-  /** One rebuild for a batch of changes, reported in the terminal and to the pages. */
-  const runBatch = async (batch: ChangeBatch): Promise<void> => {
-    const edited = await editTime(root, batch);
-    let result: RebuildResult;
-    try {
-      result = await rebuild(tasks, root, batch.paths, { restart: () => servers.restart() });
-    } catch (error) {
-      log(`dev: the rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return;
-    }
-    const warnings = updateWarnings(result);
-    if (result.problems.length > 0) {
-      reportProblems(result.problems);
-      return;
-    }
-    if (result.restart || servers.origin === undefined) {
-      const started = performance.now();
-      const ok = await startOrReport();
-      result.timings.push(['restart', Math.round(performance.now() - started)]);
-      if (!ok) return;
-    }
-    build += 1;
-    editsOfBuild.set(build, edited);
-    const pages = stream.reload(build, result.surveyChanged, warnings);
-    reportWarnings(warnings);
-    const steps = result.timings.map(([step, ms]) => `${step} ${ms} ms`).join(', ');
-    log(`dev: ${describe(batch.paths)}: ${steps} → reload sent to ${plural(pages, 'page')} ${Math.round(Date.now() - edited)} ms after the edit`);
-    if (result.surveyChanged && (await drawPictures())) {
-      stream.pictures(build);
-      log(`dev: survey pictures redrawn in ${pictureMs} ms`);
-    }
-  };
-
-  let waiting: ChangeBatch | undefined;
-  const enqueue = (batch: ChangeBatch): void => {
-    if (waiting) {
-      waiting = { paths: [...new Set([...waiting.paths, ...batch.paths])].sort(), firstSeen: waiting.firstSeen };
-      return;
-    }
-    waiting = batch;
-    running = running.then(() => {
-      const next = waiting;
-      waiting = undefined;
-      return next ? runBatch(next) : undefined;
-    });
-  };
-  const stopWatching = watchSources(root, enqueue, { quietMs: options.quietMs });
-
-  return {
-    url,
-    stream,
-    idle: async () => {
-      let seen: Promise<void> | undefined;
-      while (seen !== running) {
-        seen = running;
-        await running;
+    const address = front.address() as AddressInfo;
+    const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+    const paths = devPaths(root);
+    const startServer = options.startServer?.(url) ?? nodeServer({ root, serverFile: paths.serverFile, appDir: paths.appDir, publicUrl: url, log });
+    const servers = new ServerSwitch(startServer);
+    const startOrReport = async (): Promise<boolean> => {
+      try {
+        await servers.restart();
+        return true;
+      } catch (error) {
+        log(`dev: the server did not start: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
       }
-    },
-    async close() {
-      stopWatching();
-      await running;
-      stream.close();
-      const closed = new Promise<void>((resolve) => front.close(() => resolve()));
-      front.closeAllConnections();
-      await closed;
-      await servers.stop();
-      await tasks.dispose();
-    },
-  };
+    };
+    await startOrReport();
+    // Rebuilds run one after the other; changes that arrive during one wait and go together into the next.
+    let running: Promise<void> = Promise.resolve();
+    let closing = false;
+    if (build === 1) {
+      stream.reload(build, true, firstWarnings);
+      // Once the server is up: the pictures are for /dev/survey only, which reloads when they are there.
+      running = drawPictures().then((drawn) => {
+        if (drawn) stream.pictures(1);
+      });
+    }
+
+    /** One rebuild for a batch of changes, reported in the terminal and to the pages. */
+    const runBatch = async (batch: ChangeBatch): Promise<void> => {
+      const edited = await editTime(root, batch);
+      let result: RebuildResult;
+      try {
+        result = await rebuild(tasks, root, batch.paths, { restart: () => servers.restart() });
+      } catch (error) {
+        // Stopping (Ctrl-C) ends the build under way: that is no failure to report.
+        if (closing) return;
+        log(`dev: the rebuild failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return;
+      }
+      const warnings = updateWarnings(result);
+      if (result.problems.length > 0) {
+        reportProblems(result.problems);
+        return;
+      }
+      if (result.restart || servers.origin === undefined) {
+        const started = performance.now();
+        const ok = await startOrReport();
+        result.timings.push(['restart', Math.round(performance.now() - started)]);
+        if (!ok) return;
+      }
+      build += 1;
+      editsOfBuild.set(build, edited);
+      const pages = stream.reload(build, result.surveyChanged, warnings);
+      reportWarnings(warnings);
+      const steps = result.timings.map(([step, ms]) => `${step} ${ms} ms`).join(', ');
+      log(`dev: ${describe(batch.paths)}: ${steps} → reload sent to ${plural(pages, 'page')} ${Math.round(Date.now() - edited)} ms after the edit`);
+      if (result.surveyChanged && (await drawPictures())) {
+        stream.pictures(build);
+        log(`dev: survey pictures redrawn in ${pictureMs} ms`);
+      }
+    };
+
+    let waiting: ChangeBatch | undefined;
+    const enqueue = (batch: ChangeBatch): void => {
+      if (waiting) {
+        waiting = { paths: [...new Set([...waiting.paths, ...batch.paths])].sort(), firstSeen: waiting.firstSeen };
+        return;
+      }
+      waiting = batch;
+      running = running.then(() => {
+        const next = waiting;
+        waiting = undefined;
+        return next ? runBatch(next) : undefined;
+      });
+    };
+    onChanges = enqueue;
+    for (const batch of early.splice(0)) enqueue(batch);
+
+    return {
+      url,
+      stream,
+      idle: async () => {
+        let seen: Promise<void> | undefined;
+        while (seen !== running) {
+          seen = running;
+          await running;
+        }
+      },
+      async close() {
+        closing = true;
+        stopWatching();
+        await running;
+        stream.close();
+        const closed = new Promise<void>((resolve) => front.close(() => resolve()));
+        front.closeAllConnections();
+        await closed;
+        await servers.stop();
+        await tasks.dispose();
+      },
+    };
+  }
 }

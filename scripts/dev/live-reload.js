@@ -129,9 +129,32 @@
   });
   // The survey preview shows the pictures, drawn just after the reload: it waits for them.
   var showsPictures = document.querySelector('.graph, [data-survey-pictures]') !== null;
+  /**
+   * The survey page's step to open again after the survey changed, as /dev/open-step opens it (signed in
+   * as the same persona, the answers before it filled in anew); null on any other page. The page's saved
+   * answers may no longer fit the survey (an answer added: the page would start over) or keep an order
+   * it no longer has (answers reordered), so a plain reload would not show the change where it was made.
+   */
+  function reopenedStep() {
+    var path = /^\/cancel\/([^/]+)\/?$/.exec(window.location.pathname);
+    if (!path || path[1] === 'no-subscription') return null;
+    var step = new window.URLSearchParams(window.location.search).get('step');
+    if (step === 'done' || step === 'retained' || step === 'declare') return null;
+    var query = new window.URLSearchParams({ route: path[1], or: 'start' });
+    if (step) query.set('step', step);
+    return '/dev/open-step?' + query.toString();
+  }
   source.addEventListener('reload', function (message) {
     var data = JSON.parse(message.data);
-    if (!(data.picturesFollow && showsPictures)) reload(data.build);
+    if (data.picturesFollow && showsPictures) return;
+    var reopen = data.picturesFollow ? reopenedStep() : null;
+    if (!reopen) return reload(data.build);
+    try {
+      window.sessionStorage.setItem(RELOADING, String(data.build));
+    } catch {
+      // Only the timing is lost.
+    }
+    window.location.assign(reopen);
   });
   source.addEventListener('pictures', function (message) {
     if (showsPictures) reload(JSON.parse(message.data).build);

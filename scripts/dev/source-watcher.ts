@@ -1,7 +1,10 @@
-// Watches the source folders (recursive fs.watch; Node 20 supports it on Linux, macOS and Windows) and
-// reports the changed files in batches: editors write a file in several steps, so changes are collected
-// until the folder has been quiet for a moment.
-import { watch, type FSWatcher } from 'node:fs';
+// Watches the source folders and reports the changed files in batches: editors write a file in several
+// steps, so changes are collected until the folder has been quiet for a moment. Each folder of the tree
+// is watched on its own, not with `recursive`: Node 20's recursive watch on Linux watches each file, and
+// loses a file that an editor saves by writing a copy and renaming it over the original (vim, Emacs,
+// JetBrains, gedit, `sed -i`): its later saves were never seen. A folder's own watch sees its entries
+// by name, whatever replaced them.
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 /** The folders a development build depends on, relative to the project root. */
@@ -34,7 +37,8 @@ export function watchSources(root: string, onBatch: (batch: ChangeBatch) => void
   let pending = new Set<string>();
   let firstSeen = 0;
   let timer: NodeJS.Timeout | undefined;
-  const watchers: FSWatcher[] = [];
+  /** The watch of each folder, by its path relative to the root. */
+  const watchers = new Map<string, FSWatcher>();
 
   const flush = (): void => {
     timer = undefined;
@@ -42,26 +46,73 @@ export function watchSources(root: string, onBatch: (batch: ChangeBatch) => void
     pending = new Set();
     onBatch(batch);
   };
+  const changed = (path: string): void => {
+    if (!isSource(path)) return;
+    if (pending.size === 0) firstSeen = Date.now();
+    pending.add(path);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, quietMs);
+  };
+  const isFolder = (dir: string): boolean => {
+    try {
+      return statSync(join(root, dir)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
 
-  for (const dir of options.dirs ?? WATCHED_DIRS) {
+  /** Stops watching `dir` and the folders in it. */
+  const unwatch = (dir: string): void => {
+    for (const [watched, watcher] of watchers) {
+      if (watched !== dir && !watched.startsWith(`${dir}/`)) continue;
+      watcher.close();
+      watchers.delete(watched);
+    }
+  };
+
+  /** Watches `dir` and every folder in it; a folder that is not there (yet) is left, and watched once it appears. */
+  const watchFolder = (dir: string): void => {
+    if (watchers.has(dir) || `${dir}/` === GENERATED || dir.split('/').some((part) => part.startsWith('.'))) return;
     let watcher: FSWatcher;
     try {
-      watcher = watch(join(root, dir), { recursive: true }, (_event, filename) => {
+      watcher = watch(join(root, dir), (event, filename) => {
         if (filename === null) return;
-        const path = `${dir}/${filename.toString().split('\\').join('/')}`;
-        if (!isSource(path)) return;
-        if (pending.size === 0) firstSeen = Date.now();
-        pending.add(path);
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(flush, quietMs);
+        const path = `${dir}/${filename.toString()}`;
+        // A folder made, moved in or restored: watch it and what it holds (afresh: a watch of a folder
+        // that was removed sees nothing of the one made in its place).
+        if (event === 'rename' && isFolder(path)) {
+          unwatch(path);
+          watchFolder(path);
+          for (const file of filesIn(root, path)) changed(file);
+        }
+        changed(path);
       });
     } catch {
-      continue; // a folder the project does not have (yet), such as locales/ in a bare checkout
+      return; // a folder the project does not have (yet), such as locales/ in a bare checkout
     }
-    watchers.push(watcher);
-  }
+    // A watch that fails (its folder gone) ends; the parent's sees the folder come back.
+    watcher.on('error', () => unwatch(dir));
+    watchers.set(dir, watcher);
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      if (entry.isDirectory()) watchFolder(`${dir}/${entry.name}`);
+    }
+  };
+
+  for (const dir of options.dirs ?? WATCHED_DIRS) watchFolder(dir);
   return () => {
     if (timer) clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
   };
+}
+
+/** The files under `dir` (relative to `root`), at any depth. */
+function filesIn(root: string, dir: string): string[] {
+  try {
+    return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesIn(root, `${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+    );
+  } catch {
+    return [];
+  }
 }

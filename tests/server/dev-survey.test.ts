@@ -154,6 +154,22 @@ describe('GET /dev/open-step', () => {
     expect(notEligible.offers).toEqual([]);
   });
 
+  it('without a persona opens the step as the one signed in, in its language; with or=start, a step gone opens the first', async () => {
+    const client = await harness.signIn('trial', 'de');
+    const again = await harness.get('/dev/open-step?route=all&step=discount-offer', client.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.body).toContain('as trial (trial) in de');
+    expect(seed(again.body).state).toMatchObject({ audience: 'trial' });
+    // Opening a step signs in afresh: the page goes on with the new session.
+    const renewed = again.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+    const gone = await harness.get('/dev/open-step?route=seo&step=renamed-step&or=start', renewed);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(seed(gone.body).next).toBe('/cancel/seo');
+    expect(seed(gone.body).state.trail).toEqual([bundle.surveys.cancellation?.audiences.trial.start]);
+    // Without a session, a persona is still needed.
+    expect((await harness.get('/dev/open-step?route=seo&step=reason')).json()).toMatchObject({ error: 'unknown-persona' });
+  });
+
   it('keeps the state under the key the app reads', () => {
     const written: string[] = [];
     saveState('seo', {} as SurveyState, { setItem: (key) => written.push(key), getItem: () => null, removeItem: () => {} });

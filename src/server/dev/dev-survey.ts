@@ -78,11 +78,14 @@ export function devSurveyRoutes(app: FastifyInstance, ctx: ServerContext): void 
 
   app.get('/dev/open-step', async (request, reply) => {
     const query = request.query as Query;
-    const persona = findPersona(text(query.persona) ?? '');
+    // Without a persona, the one signed in, in its language: how the live reload opens again the step a
+    // page was showing, after the survey changed under it (scripts/dev/live-reload.js).
+    const session = query.persona === undefined ? await ctx.sessions.of(request) : undefined;
+    const persona = findPersona(text(query.persona) ?? session?.personaId ?? '');
     if (persona === undefined) {
       throw new ApiError(400, 'unknown-persona', `persona: must be one of ${PERSONAS.map((p) => p.id).join(', ')}.`);
     }
-    const lang = query.lang ?? DEFAULT_LANGUAGE;
+    const lang = query.lang ?? session?.lang ?? DEFAULT_LANGUAGE;
     if (!isLanguage(lang)) throw new ApiError(400, 'unknown-language', `lang: must be one of ${LANGUAGES.join(', ')}.`);
     const binding = ctx.bundle.toolkits.find((each) => each.route === query.route);
     if (binding === undefined) {
@@ -95,14 +98,18 @@ export function devSurveyRoutes(app: FastifyInstance, ctx: ServerContext): void 
     const survey = ctx.bundle.surveys[binding.survey];
     if (survey === undefined) throw new ApiError(500, 'unknown-survey', `the page /cancel/${binding.route} names the unknown survey '${binding.survey}'.`);
     const audience = audienceOf(user);
-    const step = text(query.step) ?? survey.audiences[audience].start;
+    const start = survey.audiences[audience].start;
+    let step = text(query.step) ?? start;
     const offers = await offersShownTo(ctx, user, binding, audience);
     let state;
     try {
       state = seedSurveyState(survey, audience, step, offers);
     } catch (error) {
-      if (error instanceof SeedError) throw new ApiError(400, 'unknown-step', `step: ${error.message}.`);
-      throw error;
+      if (!(error instanceof SeedError)) throw error;
+      // `or=start`: a step the survey no longer has (renamed, removed) opens the first one instead.
+      if (query.or !== 'start') throw new ApiError(400, 'unknown-step', `step: ${error.message}.`);
+      step = start;
+      state = seedSurveyState(survey, audience, step, offers);
     }
     await ctx.sessions.signIn(request, reply, persona.id, lang);
     const next = state.trail.length === 1 ? `/cancel/${binding.route}` : `/cancel/${binding.route}?step=${encodeURIComponent(step)}`;

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectTasks, type BuildTasks } from '../../../scripts/dev/build-tasks';
 import { startDev, type DevSession } from '../../../scripts/dev/dev-session';
 import type { DevProblem } from '../../../scripts/dev/dev-problems';
@@ -153,5 +153,51 @@ describe('npm run dev', () => {
     const script = await fetch(`${session.url}/dev/live-reload.js`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await script.text()).toContain("new window.EventSource('/dev/events'");
+  });
+});
+
+describe('a save made while the dev server starts', () => {
+  it('is rebuilt once the session is up, not lost', async () => {
+    const early = mkdtempSync(join(tmpdir(), 'cancel-dev-early-'));
+    cpSync(join(process.cwd(), 'survey'), join(early, 'survey'), { recursive: true });
+    cpSync(join(process.cwd(), 'locales'), join(early, 'locales'), { recursive: true });
+    const file = join(early, 'survey', 'cancellation.yaml');
+    const real = projectTasks(early);
+    let saved = false;
+    const tasks: BuildTasks = {
+      ...real,
+      // The product manager saves while the first build compiles the survey.
+      survey: async (...args: Parameters<BuildTasks['survey']>) => {
+        const result = await real.survey(...args);
+        if (!saved) {
+          saved = true;
+          writeFileSync(file, readFileSync(file, 'utf8').replace('question: Why don’t you use it right now?', 'question: Why not now?'));
+        }
+        return result;
+      },
+      catalogs: async () => [],
+      pictures: async () => {},
+      app: async () => [],
+      server: async () => ({ problems: [], changed: false }),
+      dispose: async () => {},
+    };
+    const lines: string[] = [];
+    const started = await startDev({
+      root: early,
+      port: 0,
+      host: '127.0.0.1',
+      tasks,
+      startServer: () => ({ start: fakeServer, dispose: async () => {} }),
+      log: (line) => lines.push(line),
+      quietMs: 20,
+    });
+    try {
+      await started.idle();
+      await vi.waitFor(() => expect(readFileSync(join(early, 'src/generated/survey.json'), 'utf8')).toContain('Why not now?'), { timeout: 10_000, interval: 50 });
+      expect(lines.join('\n')).toMatch(/^dev: survey\/cancellation\.yaml: survey \d+ ms/m);
+    } finally {
+      await started.close();
+      rmSync(early, { recursive: true, force: true });
+    }
   });
 });
