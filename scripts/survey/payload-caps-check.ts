@@ -33,20 +33,18 @@ const partsOf = (step: StepDef): StepParts => step;
 export function checkPayloadCaps(def: SurveyDef, yaml: YamlFile): Problem[] {
   const problems: Problem[] = [];
   const report = reporterFor(yaml, problems);
-  const limitOf = (ref: Named | undefined) => {
-    const value = def.limits.find((limit) => limit.name === ref?.name)?.value;
-    return typeof value === 'number' ? value : undefined;
-  };
+  const limitOf = (ref: Named | undefined) => def.limits.find((limit) => limit.name === ref?.name);
   for (const step of def.steps.map(partsOf)) {
     if (step.fields) {
       for (const field of step.fields) {
         const cap = field.kind === 'name' ? PAYLOAD_CAPS.name : field.kind === 'email' ? PAYLOAD_CAPS.email : undefined;
         const limit = limitOf(field.limit);
-        if (cap === undefined || limit === undefined || limit <= cap || field.limit === undefined) continue;
+        if (cap === undefined || limit === undefined || typeof limit.value !== 'number' || limit.value <= cap || field.limit === undefined) continue;
+        // At the number the product manager set; the field that uses it is named by its line.
         report(
-          field.limit.path,
+          limit.path,
           'limit-too-high',
-          `the limit '${field.limit.name}' (${limit}) lets a customer type more than the survey storage takes for the ${field.kind} (${cap} characters): every such submission would be refused; make it ${cap} or less`,
+          `the ${field.kind} field on line ${yaml.locate(field.limit.path).line} takes up to ${limit.value} characters by this limit, but the survey storage takes at most ${cap}: a longer ${field.kind} would be refused; make it ${cap} or less`,
         );
       }
     }

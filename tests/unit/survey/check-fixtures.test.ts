@@ -23,10 +23,10 @@ const FIXTURES: Record<string, Expected> = {
   // A tip's `link` that provider.yaml's links do not name: at the value.
   'unknown-link.yaml': [['invalid-value', 26, 17]],
   'bad-limit.yaml': [['bad-limit', 8, 18]],
-  // More than the survey storage takes: an answer's text, at the text; the name field's limit, at its reference.
+  // More than the survey storage takes: the name field's limit, at its number; an answer's text, at the text.
   'payload-caps.yaml': [
+    ['limit-too-high', 9, 9],
     ['text-too-long', 22, 15],
-    ['limit-too-high', 72, 16],
   ],
   'unknown-limit.yaml': [['unknown-limit', 60, 14]],
   'unknown-toolkit.yaml': [['unknown-toolkit', 43, 21]],
