@@ -1,18 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { checkSurveyProject } from '../../../scripts/survey';
+import { describe, expect, it } from 'vitest';
+import { editedSurveyChecker } from './edited-survey';
 
-const dir = mkdtempSync(join(tmpdir(), 'answer-texts-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const check = editedSurveyChecker();
 
-/** The valid fixture survey with `edit` applied, checked on its own: [code, line, col, message]. */
-async function problemsWith(edit: (yaml: string) => string) {
-  const file = join(dir, `survey-${Math.random().toString(36).slice(2)}.yaml`);
-  writeFileSync(file, edit(readFileSync('tests/fixtures/invalid/bad-limit.yaml', 'utf8').replace('otherServices: 0', 'otherServices: 250')));
-  return (await checkSurveyProject([file])).map((problem) => [problem.code, problem.line, problem.col, problem.message]);
-}
+/** The problems of the tiny survey with `edit` applied, each as [code, line, col, message]. */
+const problemsWith = async (edit: (yaml: string) => string) => (await check(edit)).map((problem) => [problem.code, problem.line, problem.col, problem.message]);
 
 describe('two answers of a question that read alike', () => {
   it('are refused at the second, whatever their case and spacing', async () => {

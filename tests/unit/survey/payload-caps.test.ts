@@ -1,19 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { checkSurveyProject } from '../../../scripts/survey';
+import { describe, expect, it } from 'vitest';
+import { editedSurveyChecker } from './edited-survey';
 import { PAYLOAD_CAPS } from '../../../scripts/survey/payload-caps-check';
 
-const dir = mkdtempSync(join(tmpdir(), 'payload-caps-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const check = editedSurveyChecker();
 
-/** The valid fixture survey with `edit` applied, checked on its own. */
-async function problemsWith(edit: (yaml: string) => string) {
-  const file = join(dir, `survey-${Math.random().toString(36).slice(2)}.yaml`);
-  writeFileSync(file, edit(readFileSync('tests/fixtures/invalid/bad-limit.yaml', 'utf8').replace('otherServices: 0', 'otherServices: 250')));
-  return (await checkSurveyProject([file])).map((problem) => [problem.code, problem.line, problem.message]);
-}
+/** The problems of the tiny survey with `edit` applied, each as [code, line, message]. */
+const problemsWith = async (edit: (yaml: string) => string) => (await check(edit)).map((problem) => [problem.code, problem.line, problem.message]);
 
 describe('what the survey storage takes', () => {
   it('are the payload schema’s caps', () => {
