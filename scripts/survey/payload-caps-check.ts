@@ -21,22 +21,35 @@ export const PAYLOAD_CAPS = {
 /** The parts of a step this check reads, whichever its kind (a form's fields, a question's answers). */
 interface StepParts {
   path: StepDef['path'];
-  fields?: readonly { kind: string; limit?: Named }[];
+  type: string;
+  fields?: readonly { kind: string; label: string; limit?: Named; id: Named }[];
   question?: unknown;
   answers?: readonly { text: string }[];
   other?: unknown;
+  max?: number;
 }
 
 const partsOf = (step: StepDef): StepParts => step;
 
-/** A form field's limit past the cap of the payload field it fills, each answer and question past its length, and more answers than an entry holds. */
+const tooLong = (what: string, length: number, cap: number): string =>
+  `this ${what} is ${length} characters, more than the survey storage takes (${cap}): shorten it`;
+
+/**
+ * A form field's limit past the cap of the payload field it fills, each question (a comment field's
+ * label among them) and answer past its length, and a multi step that lets a customer tick more answers
+ * than an entry holds.
+ */
 export function checkPayloadCaps(def: SurveyDef, yaml: YamlFile): Problem[] {
   const problems: Problem[] = [];
   const report = reporterFor(yaml, problems);
   const limitOf = (ref: Named | undefined) => def.limits.find((limit) => limit.name === ref?.name);
   for (const step of def.steps.map(partsOf)) {
     if (step.fields) {
-      for (const field of step.fields) {
+      for (const [index, field] of step.fields.entries()) {
+        // A comment field's label is the question its entry stores.
+        if (field.kind === 'comment' && field.label.length > PAYLOAD_CAPS.question) {
+          report([...step.path, 'fields', index, 'label'], 'text-too-long', tooLong('label', field.label.length, PAYLOAD_CAPS.question));
+        }
         const cap = field.kind === 'name' ? PAYLOAD_CAPS.name : field.kind === 'email' ? PAYLOAD_CAPS.email : undefined;
         const limit = limitOf(field.limit);
         if (cap === undefined || limit === undefined || typeof limit.value !== 'number' || limit.value <= cap || field.limit === undefined) continue;
@@ -49,17 +62,25 @@ export function checkPayloadCaps(def: SurveyDef, yaml: YamlFile): Problem[] {
       }
     }
     if (typeof step.question === 'string' && step.question.length > PAYLOAD_CAPS.question) {
-      report([...step.path, 'question'], 'text-too-long', `this question is ${step.question.length} characters, more than the survey storage takes (${PAYLOAD_CAPS.question}): shorten it`);
+      report([...step.path, 'question'], 'text-too-long', tooLong('question', step.question.length, PAYLOAD_CAPS.question));
     }
     const answers = step.answers;
     if (!answers) continue;
     for (const [index, answer] of answers.entries()) {
       if (answer.text.length <= PAYLOAD_CAPS.answer) continue;
-      report([...step.path, 'answers', index, 'text'], 'text-too-long', `this answer is ${answer.text.length} characters, more than the survey storage takes (${PAYLOAD_CAPS.answer}): shorten it`);
+      report([...step.path, 'answers', index, 'text'], 'text-too-long', tooLong('answer', answer.text.length, PAYLOAD_CAPS.answer));
     }
+    // Only a multi step stores more than one answer: as many as may be ticked, 'Other' among them.
+    if (step.type !== 'multi') continue;
     const withOther = answers.length + (step.other === undefined ? 0 : 1);
-    if (withOther > PAYLOAD_CAPS.answers) {
-      report([...step.path, 'answers'], 'too-many-answers', `this step has ${withOther} answers${withOther > answers.length ? ` with '${OTHER_TEXT}'` : ''}, more than one entry of the survey storage holds (${PAYLOAD_CAPS.answers}): remove ${withOther - PAYLOAD_CAPS.answers}`);
+    const tickable = Math.min(withOther, step.max ?? withOther);
+    if (tickable > PAYLOAD_CAPS.answers) {
+      const where = step.max === undefined ? [...step.path, 'answers'] : [...step.path, 'max'];
+      report(
+        where,
+        'too-many-answers',
+        `a customer may tick ${tickable} answers here${withOther > answers.length ? ` ('${OTHER_TEXT}' counted)` : ''}, more than one entry of the survey storage holds (${PAYLOAD_CAPS.answers}): set \`max: ${PAYLOAD_CAPS.answers}\` or fewer, or remove answers`,
+      );
     }
   }
   return problems;

@@ -28,9 +28,33 @@ describe('what the survey storage takes', () => {
     expect(problems.map(([code, line]) => [code, line])).toEqual([['text-too-long', 44]]);
   });
 
-  it('a question with more answers than an entry holds, Other counted, is refused at its answers', async () => {
+  it('a radio question may have many answers: it stores the one chosen', async () => {
     const extra = Array.from({ length: 18 }, (_, i) => `      - id: extra-${i}\n        text: Extra reason ${i}\n        next: competitors\n`).join('');
-    const problems = await problemsWith((yaml) => yaml.replace('    other:\n      label: Please tell us why', `${extra}    other:\n      label: Please tell us why`));
-    expect(problems).toEqual([['too-many-answers', 21, "this step has 22 answers with 'Other', more than one entry of the survey storage holds (20): remove 2"]]);
+    expect(await problemsWith((yaml) => yaml.replace('    other:\n      label: Please tell us why', `${extra}    other:\n      label: Please tell us why`))).toEqual([]);
+  });
+
+  it('a comment field’s label, which its entry stores as the question, past 500 characters is refused at the label', async () => {
+    const problems = await problemsWith((yaml) => yaml.replace('label: Have anything else to add?', `label: ${'Anything else? '.repeat(35)}`));
+    expect(problems.map(([code, line]) => [code, line])).toEqual([['text-too-long', 80]]);
+  });
+
+  describe('a multi step', () => {
+    const checkFeedback = editedSurveyChecker('survey/examples/feedback.yaml');
+    const withAnswers = (count: number, max: string) => (yaml: string) =>
+      yaml
+        .replace('    max: 3\n', max)
+        .replace('    other:\n      label: What else did you miss?', `${Array.from({ length: count }, (_, i) => `      - id: extra-${i}\n        text: Extra ${i}\n`).join('')}    other:\n      label: What else did you miss?`);
+    const codes = async (edit: (yaml: string) => string) => (await checkFeedback(edit)).map((problem) => [problem.code, problem.line, problem.message]);
+
+    it('may have many answers when `max` keeps the ticked ones within an entry', async () => {
+      expect(await codes(withAnswers(20, '    max: 3\n'))).toEqual([]);
+    });
+
+    it('that lets a customer tick more than 20, Other counted, is refused at its max, or its answers without one', async () => {
+      expect(await codes(withAnswers(17, '    max: 21\n'))).toEqual([
+        ['too-many-answers', 23, "a customer may tick 21 answers here ('Other' counted), more than one entry of the survey storage holds (20): set `max: 20` or fewer, or remove answers"],
+      ]);
+      expect((await codes(withAnswers(17, ''))).map(([code, line]) => [code, line])).toEqual([['too-many-answers', 24]]);
+    });
   });
 });
