@@ -20,10 +20,10 @@ export function isTransientSmtpError(error: unknown): boolean {
 
 /**
  * When to try a mail again after its `attempts`-th refusal for now (1 for the first), or undefined
- * once that would be past RETRY_FOR_MS from when it was recorded (`recordedAt`).
+ * once that would be past `retryForMs` (RETRY_FOR_MS unless shorter) from when it was recorded (`recordedAt`).
  */
-export function nextAttemptAt(attempts: number, recordedAt: number, now: number): number | undefined {
+export function nextAttemptAt(attempts: number, recordedAt: number, now: number, retryForMs = RETRY_FOR_MS): number | undefined {
   const delay = RETRY_DELAYS_MIN[Math.min(Math.max(attempts, 1), RETRY_DELAYS_MIN.length) - 1] ?? 60;
   const at = now + delay * MINUTE_MS;
-  return at - recordedAt <= RETRY_FOR_MS ? at : undefined;
+  return at - recordedAt <= Math.min(retryForMs, RETRY_FOR_MS) ? at : undefined;
 }

@@ -70,6 +70,11 @@ export function createMailer(options: {
   from: string;
   /** Where a customer's reply goes (the support address): `from` is a no-reply address. */
   replyTo?: string;
+  /**
+   * How long after a mail is recorded a refused delivery is still tried (at most a day): no longer than
+   * the confirmation link in it works, since a mail whose link has expired is of no use.
+   */
+  retryForMs?: number;
   transport: MailTransport | undefined;
   now: () => number;
   log: FastifyBaseLogger;
@@ -99,7 +104,7 @@ export function createMailer(options: {
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const retryAt = isTransientSmtpError(error) ? nextAttemptAt(mail.attempts + 1, mail.sentAt, options.now()) : undefined;
+      const retryAt = isTransientSmtpError(error) ? nextAttemptAt(mail.attempts + 1, mail.sentAt, options.now(), options.retryForMs) : undefined;
       if (retryAt !== undefined) {
         await table.retryLater(id, message, retryAt);
         log.warn({ mailId: id, err: error, retryAt: new Date(retryAt).toISOString() }, 'SMTP refused the delivery for now; it is tried again later');

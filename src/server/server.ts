@@ -77,6 +77,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     store,
     from: senderOf(bundle.provider.name, bundle.provider.supportEmail),
     replyTo: bundle.provider.supportEmail,
+    retryForMs: config.confirmKeyTtlSeconds * 1000,
     transport: options.mailTransport ?? smtpTransport(config.smtpUrl),
     now,
     log: app.log,

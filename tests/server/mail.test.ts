@@ -297,6 +297,25 @@ describe('a delivery SMTP refused for now', () => {
     }
   });
 
+  it('is given up once the confirmation link in it would have expired', async () => {
+    const refusal = smtpError('Mail command failed: 421 4.7.0 Try again later', { responseCode: 421 });
+    const transport = new RecordingTransport({ refuse: refusal });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      harness = await startHarness({ mailTransport: transport, confirmKeyTtlSeconds: 5400 });
+      const h = harness;
+      const client = await h.signIn('paid-monthly');
+      await client.post('/cancel/api/seo/send-confirmation-email/', {});
+      await settlesAs(h, { delivery: 'smtp-pending', delivery_error: refusal.message, attempts: 1 });
+      h.clock.advance(86 * 60);
+      vi.advanceTimersByTime(PENDING_SWEEP_MS);
+      // Its next try, 5 minutes on, would be past the link's 90 minutes.
+      await settlesAs(h, { delivery: 'smtp-failed', delivery_error: refusal.message, attempts: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a permanent refusal (5xx) or an error that is not SMTP’s is final at once', async () => {
     for (const refusal of [smtpError('Can not send mail to recipient: 550 5.1.1 unknown', { responseCode: 550, code: 'EENVELOPE' }), new Error('bad message')]) {
       const transport = new RecordingTransport({ refuse: refusal });
@@ -319,6 +338,12 @@ describe('the tries of a mail SMTP refused for now', () => {
     expect([1, 2, 3, 4, 5, 9].map((attempts) => (nextAttemptAt(attempts, 0, 10 * MIN) ?? 0) - 10 * MIN)).toEqual([1, 5, 15, 30, 60, 60].map((m) => m * MIN));
     expect(nextAttemptAt(9, 0, RETRY_FOR_MS - 60 * MIN)).toBe(RETRY_FOR_MS);
     expect(nextAttemptAt(9, 0, RETRY_FOR_MS - 59 * MIN)).toBeUndefined();
+  });
+
+  it('stop sooner where the link in the mail expires sooner than a day', () => {
+    expect(nextAttemptAt(3, 0, 60 * MIN, 90 * MIN)).toBe(75 * MIN);
+    expect(nextAttemptAt(4, 0, 75 * MIN, 90 * MIN)).toBeUndefined();
+    expect(nextAttemptAt(9, 0, 10 * MIN, 2 * RETRY_FOR_MS)).toBe(70 * MIN);
   });
 
   it('are for a 4xx reply or a connection that failed, not for a 5xx or any other error', () => {
