@@ -21,6 +21,9 @@ export default defineConfig({
     // Vitest's default leaves a core free, which is one worker of two on a 2-core machine: the server
     // tests wait on their servers' HTTP and database much of the time, so every core gets a worker.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The tools read a path given on their command line from npm's INIT_CWD (decision 189); the tests that
+    // run them name paths from the project root, wherever `npm test` was typed.
+    env: { INIT_CWD: process.cwd() },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

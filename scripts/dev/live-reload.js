@@ -138,6 +138,12 @@
   function reopenedStep() {
     var path = /^\/cancel\/([^/]+)\/?$/.exec(window.location.pathname);
     if (!path || path[1] === 'no-subscription') return null;
+    // Only a page that shows a survey keeps its state (src/app/saved-survey.ts): one asking to sign in has none.
+    try {
+      if (window.sessionStorage.getItem('cancel:survey:' + path[1]) === null) return null;
+    } catch {
+      return null;
+    }
     var step = new window.URLSearchParams(window.location.search).get('step');
     if (step === 'done' || step === 'retained' || step === 'declare') return null;
     var query = new window.URLSearchParams({ route: path[1], or: 'start' });
