@@ -143,10 +143,11 @@ export function parseYaml(text: string, file: string): YamlFile {
 }
 
 /**
- * The problems of the parser's errors: the first syntax error only, and the repeated keys before it.
- * After a syntax error the parser guesses where the structure goes on, and what it reports past that
- * point (more syntax errors, even repeated keys) is mostly the guess going wrong on lines that are
- * right, with advice that misleads: fixing the first and checking again shows any other.
+ * The problems of the parser's errors: the first syntax error only, or, without one, the repeated keys.
+ * After a syntax error the parser guesses where the structure goes on, and what it reports (more
+ * syntax errors, repeated keys, even above it: a line moved left joins the block above) is mostly the
+ * slip's doing, on lines that are right, with advice that misleads: fixing it and checking again shows
+ * any other.
  */
 function syntaxProblems(doc: Document, text: string): { offset: number; code: ProblemCode; message: string }[] {
   // An unclosed quote is reported where the text ends; it went wrong at the opening quote.
@@ -157,7 +158,7 @@ function syntaxProblems(doc: Document, text: string): { offset: number; code: Pr
     .sort((a, b) => a.at - b.at);
   const first = syntax[0];
   const duplicates = doc.errors
-    .filter((error) => error.code === 'DUPLICATE_KEY' && (!first || error.pos[0] < first.at))
+    .filter((error) => error.code === 'DUPLICATE_KEY' && !first)
     .map((error) => ({ offset: error.pos[0], code: 'duplicate-key' as const, message: 'this key appears twice in the same block' }));
   if (!first) return duplicates;
   const problem =

@@ -157,14 +157,14 @@ describe('one YAML slip is one problem, in plain words, where the author edits',
     ]);
   });
 
-  it('reports the first syntax error of a file only, with the repeated keys above it but none below', () => {
+  it('reports the first syntax error of a file only; a repeated key shows once the syntax is right', () => {
     const twoSlips = tinyWith(48, 'next: other', 'next:other').replace('        next: final\n    other:', '\tnext: final\n    other:');
     expect(problemsOf(twoSlips).map(([code, line, col]) => [code, line, col])).toEqual([['yaml-syntax', 34, 1]]);
     const repeatedAbove = tinyWith(23, 'next: competitors', 'next: competitors\n        next: final').replace('        next: final\n    other:', '\tnext: final\n    other:');
-    expect(problemsOf(repeatedAbove).map(([code, line, col]) => [code, line, col])).toEqual([
-      ['duplicate-key', 24, 9],
-      ['yaml-syntax', 35, 1],
-    ]);
+    // A key repeated above a slip may be the slip's own doing (a line moved left joins the block above it).
+    expect(problemsOf(repeatedAbove).map(([code, line, col]) => [code, line, col])).toEqual([['yaml-syntax', 35, 1]]);
+    const slipFixed = repeatedAbove.replace('\tnext: final\n    other:', '        next: final\n    other:');
+    expect(problemsOf(slipFixed).map(([code, line, col]) => [code, line, col])).toEqual([['duplicate-key', 24, 9]]);
     // Three spaces short, the answer's `next:` made the parser repeat the step's `next:` further down.
     const shifted = tinyWith(23, /^ {8}/, '     ');
     expect(parseYaml(shifted, 'x.yaml').problems.map((p) => p.code)).toEqual(['yaml-syntax']);
