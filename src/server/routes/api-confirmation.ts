@@ -62,7 +62,7 @@ export async function mailConfirmation(
     expiresAt: now + ttlSeconds * 1000,
   });
   const link = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?key=${key}`;
-  // In the language of the page the link opens, by the page's own rule: the session's, or English.
+  // The session's language, by the page's own rule (English on a plan page): the page the link opens for the signed-in customer.
   const language = languageOf(call.session.lang, link);
   const mail = confirmationMail({ provider: ctx.bundle.provider, binding, user, link, validSeconds: ttlSeconds, language, origin: ctx.publicOrigin() });
   const mailId = await ctx.mailer.record({ ...mail, secrets: [key], userId });
