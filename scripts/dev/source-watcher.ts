@@ -4,7 +4,7 @@
 // loses a file that an editor saves by writing a copy and renaming it over the original (vim, Emacs,
 // JetBrains, gedit, `sed -i`): its later saves were never seen. A folder's own watch sees its entries
 // by name, whatever replaced them.
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 /** The folders a development build depends on, relative to the project root. */
@@ -84,6 +84,9 @@ export function watchSources(root: string, onBatch: (batch: ChangeBatch) => void
           unwatch(path);
           watchFolder(path);
           for (const file of filesIn(root, path)) changed(file);
+        } else if (event === 'rename') {
+          // Gone (removed, or renamed away): so is any watch of it.
+          unwatch(path);
         }
         changed(path);
       });
@@ -93,7 +96,13 @@ export function watchSources(root: string, onBatch: (batch: ChangeBatch) => void
     // A watch that fails (its folder gone) ends; the parent's sees the folder come back.
     watcher.on('error', () => unwatch(dir));
     watchers.set(dir, watcher);
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return unwatch(dir); // removed as soon as it was made
+    }
+    for (const entry of entries) {
       if (entry.isDirectory()) watchFolder(`${dir}/${entry.name}`);
     }
   };

@@ -57,6 +57,16 @@ describe('watchSources', () => {
     await seen('survey/drafts/new.yaml');
   });
 
+  it('sees a folder renamed under its new name, and no more under its old one', async () => {
+    writeFileSync(join(root, 'survey/examples/feedback.yaml'), 'id: j\n');
+    await seen('survey/examples/feedback.yaml');
+    renameSync(join(root, 'survey/examples'), join(root, 'survey/samples'));
+    await seen('survey/samples/feedback.yaml');
+    writeFileSync(join(root, 'survey/samples/feedback.yaml'), 'id: k\n');
+    await seen('survey/samples/feedback.yaml');
+    expect(batches.flatMap((batch) => batch.paths)).not.toContain('survey/examples/feedback.yaml');
+  });
+
   it('sees a folder removed and made again, with what it holds', async () => {
     rmSync(join(root, 'survey/examples'), { recursive: true });
     await new Promise((resolve) => setTimeout(resolve, 100));
