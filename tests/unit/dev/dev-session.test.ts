@@ -193,8 +193,14 @@ describe('a save made while the dev server starts', () => {
     });
     try {
       await started.idle();
-      await vi.waitFor(() => expect(readFileSync(join(early, 'src/generated/survey.json'), 'utf8')).toContain('Why not now?'), { timeout: 10_000, interval: 50 });
-      expect(lines.join('\n')).toMatch(/^dev: survey\/cancellation\.yaml: survey \d+ ms/m);
+      // The rebuild's line is written after its survey: wait for both.
+      await vi.waitFor(
+        () => {
+          expect(readFileSync(join(early, 'src/generated/survey.json'), 'utf8')).toContain('Why not now?');
+          expect(lines.join('\n')).toMatch(/^dev: survey\/cancellation\.yaml: survey \d+ ms/m);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     } finally {
       await started.close();
       rmSync(early, { recursive: true, force: true });
