@@ -3,7 +3,7 @@
 // answers each entry records. A survey past them compiles, shows, and then every submission that
 // uses the room is refused with 400.
 import payloadSchema from '../../schemas/survey-payload.schema.json';
-import { reporterFor, type YamlFile } from './load-yaml';
+import { reporterFor, type Report, type YamlFile } from './load-yaml';
 import type { Problem } from './problems';
 import type { Named, StepDef, SurveyDef } from './survey-def';
 import { OTHER_TEXT } from './survey-def';
@@ -21,12 +21,9 @@ export const PAYLOAD_CAPS = {
 /** The parts of a step this check reads, whichever its kind (a form's fields, a question's answers). */
 interface StepParts {
   path: StepDef['path'];
-  type: string;
   fields?: readonly { kind: string; label: string; limit?: Named; id: Named }[];
   question?: unknown;
   answers?: readonly { text: string }[];
-  other?: unknown;
-  max?: number;
 }
 
 const partsOf = (step: StepDef): StepParts => step;
@@ -35,9 +32,9 @@ const tooLong = (what: string, length: number, cap: number): string =>
   `this ${what} is ${length} characters, more than the survey storage takes (${cap}): shorten it`;
 
 /**
- * A form field's limit past the cap of the payload field it fills, each question (a comment field's
- * label among them) and answer past its length, and a multi step that lets a customer tick more answers
- * than an entry holds.
+ * A form field's limit past the cap of the payload field it fills, and each question (a comment field's
+ * label among them) and answer past its length. (How many answers an entry may store is the multi
+ * step's own check: `tickableAnswers`.)
  */
 export function checkPayloadCaps(def: SurveyDef, yaml: YamlFile): Problem[] {
   const problems: Problem[] = [];
@@ -70,18 +67,21 @@ export function checkPayloadCaps(def: SurveyDef, yaml: YamlFile): Problem[] {
       if (answer.text.length <= PAYLOAD_CAPS.answer) continue;
       report([...step.path, 'answers', index, 'text'], 'text-too-long', tooLong('answer', answer.text.length, PAYLOAD_CAPS.answer));
     }
-    // Only a multi step stores more than one answer: as many as may be ticked, 'Other' among them.
-    if (step.type !== 'multi') continue;
-    const withOther = answers.length + (step.other === undefined ? 0 : 1);
-    const tickable = Math.min(withOther, step.max ?? withOther);
-    if (tickable > PAYLOAD_CAPS.answers) {
-      const where = step.max === undefined ? [...step.path, 'answers'] : [...step.path, 'max'];
-      report(
-        where,
-        'too-many-answers',
-        `a customer may tick ${tickable} answers here${withOther > answers.length ? ` ('${OTHER_TEXT}' counted)` : ''}, more than one entry of the survey storage holds (${PAYLOAD_CAPS.answers}): set \`max: ${PAYLOAD_CAPS.answers}\` or fewer, or remove answers`,
-      );
-    }
   }
   return problems;
+}
+
+/**
+ * The check of a step whose customer may tick several answers (`max` of them, else all, 'Other'
+ * among them): an entry of the survey storage holds at most PAYLOAD_CAPS.answers.
+ */
+export function tickableAnswers(step: { path: StepDef['path']; answers: readonly unknown[]; other?: unknown; max?: number }, report: Report): void {
+  const withOther = step.answers.length + (step.other === undefined ? 0 : 1);
+  const tickable = Math.min(withOther, step.max ?? withOther);
+  if (tickable <= PAYLOAD_CAPS.answers) return;
+  report(
+    step.max === undefined ? [...step.path, 'answers'] : [...step.path, 'max'],
+    'too-many-answers',
+    `a customer may tick ${tickable} answers here${withOther > step.answers.length ? ` ('${OTHER_TEXT}' counted)` : ''}, more than one entry of the survey storage holds (${PAYLOAD_CAPS.answers}): set \`max: ${PAYLOAD_CAPS.answers}\` or fewer, or remove answers`,
+  );
 }

@@ -1,4 +1,5 @@
 import { AUDIENCES } from '../../../src/model';
+import { tickableAnswers } from '../payload-caps-check';
 import type { ChoiceAnswer, FieldMessages, JsonSchema, MultiAnswer, StepForm } from '../../../src/model';
 import { maxLength, NOT_BLANK, stepForm, within } from '../compile-step-schema';
 import { checked, named, text } from '../read-helpers';
@@ -109,6 +110,7 @@ export const multiKind: CompilerKind<'multi'> = {
     checkAnswers(step.answers, step.other, refs);
     if (step.max !== undefined && step.max < step.min) refs.report([...step.path, 'max'], 'invalid-value', `max (${step.max}) must not be less than min (${step.min})`);
     checkMin(step, refs);
+    tickableAnswers(step, refs.report);
   },
   emptyFor: noAnswersFor,
   fillers: (step) => [{ slot: step.slot, kind: 'choice', path: [...step.path, 'slot'], what: `step '${step.id.name}'` }],
