@@ -15,7 +15,7 @@ import { diffBundles } from './diff-bundles';
 import { diffTranslations } from './diff-translations';
 import { diffExperiment, formatExperimentDiff } from './experiment-diff';
 import { formatDiff } from './format-diff';
-import { listFolderAtRef, readFileAtRef, resolveCommit } from './git-ref';
+import { listFolderAtRef, readBytesAtRef, readFileAtRef, resolveCommit } from './git-ref';
 import { invocationDir } from '../survey/invocation-dir';
 import { runWhenMain } from './run-cli';
 
@@ -46,8 +46,8 @@ const shownDir = (given: string | undefined, fallback: string): string => (given
 async function compileAtRef(cwd: string, ref: string, dir: string): Promise<CompileOutcome> {
   const names = await listFolderAtRef(cwd, ref, dir);
   if (!names) return { problems: [`${ref}:${dir}: no such folder at ${ref}`] };
-  const files = new Map<string, string>();
-  for (const name of names.filter(isSurveyFile)) files.set(name, (await readFileAtRef(cwd, ref, `${dir}/${name}`)) ?? '');
+  const files = new Map<string, Uint8Array>();
+  for (const name of names.filter(isSurveyFile)) files.set(name, (await readBytesAtRef(cwd, ref, `${dir}/${name}`)) ?? new Uint8Array());
   return compileSurveyFiles(files, `${ref}:${dir}`);
 }
 

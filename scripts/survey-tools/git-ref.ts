@@ -30,3 +30,16 @@ export async function listFolderAtRef(cwd: string, ref: string, folder: string):
 export function readFileAtRef(cwd: string, ref: string, path: string): Promise<string | undefined> {
   return git(cwd, ['show', `${ref}:./${path}`]);
 }
+
+/**
+ * A file's bytes at a ref (path relative to `cwd`); undefined when the file did not exist there. Bytes,
+ * not text: the checker decodes a survey file and refuses one that is not UTF-8 (load-yaml.ts).
+ */
+export async function readBytesAtRef(cwd: string, ref: string, path: string): Promise<Uint8Array | undefined> {
+  try {
+    const { stdout } = await run('git', ['show', `${ref}:./${path}`], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
+    return stdout;
+  } catch {
+    return undefined;
+  }
+}

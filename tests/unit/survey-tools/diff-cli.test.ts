@@ -145,6 +145,21 @@ describe('npm run survey:diff -- REF, in a git repository', () => {
     ]);
   });
 
+  it('refuses a survey file committed in another encoding than UTF-8, at its first bad byte', async () => {
+    const file = join(repo, 'survey/exit.yaml');
+    const good = await readFile(file);
+    const at = good.indexOf('Not sure yet');
+    // 'Not sure yet' with its 'u' written as a Latin-1 'ü' (0xFC), as an editor set to Latin-1 saves it.
+    const latin1 = Buffer.concat([good.subarray(0, at + 5), Buffer.from([0xfc]), good.subarray(at + 6)]);
+    await writeFile(file, latin1);
+    await git('commit', '-q', '-am', 'Saved in Latin-1');
+    await writeFile(file, good);
+    const line = good.subarray(0, at).toString('utf8').split('\n').length;
+    const { status, lines } = await surveyDiff('HEAD');
+    expect(status).toBe(1);
+    expect(lines).toContain(`  HEAD:survey/exit.yaml:${line}:${good.subarray(0, at).toString('utf8').split('\n').at(-1)!.length + 6}: error read-error: this file is not UTF-8: the byte 0xFC here is not valid UTF-8; save the file as UTF-8 (Unicode)`);
+  });
+
   it('refuses a ref that names no commit', async () => {
     const { status, stderr } = await surveyDiff('no-such-branch');
     expect(status).toBe(2);
