@@ -20,13 +20,15 @@
   var overlay = null;
   var warningPanel = null;
 
-  function reload(build) {
+  /** Reloads the page for `build`, or opens `to` in its place. */
+  function reload(build, to) {
     try {
       window.sessionStorage.setItem(RELOADING, String(build));
     } catch {
       // Without sessionStorage the page still reloads; only the timing is lost.
     }
-    window.location.reload();
+    if (to) window.location.assign(to);
+    else window.location.reload();
   }
 
   function element(tag, className, text) {
@@ -153,14 +155,7 @@
   source.addEventListener('reload', function (message) {
     var data = JSON.parse(message.data);
     if (data.picturesFollow && showsPictures) return;
-    var reopen = data.picturesFollow ? reopenedStep() : null;
-    if (!reopen) return reload(data.build);
-    try {
-      window.sessionStorage.setItem(RELOADING, String(data.build));
-    } catch {
-      // Only the timing is lost.
-    }
-    window.location.assign(reopen);
+    reload(data.build, data.picturesFollow ? reopenedStep() : null);
   });
   source.addEventListener('pictures', function (message) {
     if (showsPictures) reload(JSON.parse(message.data).build);
