@@ -11,7 +11,7 @@ import { openStore } from '../../src/server/store/store';
 import { REDACTED, redactedContent } from '../../src/server/mail-redaction';
 import { isTransientSmtpError, nextAttemptAt, RETRY_FOR_MS } from '../../src/server/mail-retry';
 import { createTestDatabase } from './helpers/databases';
-import { latestKey, mailbox, startHarness, type Harness } from './helpers/harness';
+import { latestKey, mailbox, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
 
 /** A transport that records what it was given, optionally failing or answering late. */
 class RecordingTransport implements MailTransport {
@@ -246,20 +246,32 @@ describe('a delivery SMTP refused for now', () => {
   /** Waits for the outbox row to be `row` (a try's outcome is recorded after the try). */
   const settlesAs = (h: Harness, row: Row) => vi.waitFor(async () => expect(await rowOf(h)).toEqual(row));
 
+  /**
+   * A server (its sweeps' interval faked) whose SMTP refuses with `refusal`, once its confirmation email
+   * was refused a first time and left pending; `then` goes on from there.
+   */
+  async function afterFirstRefusal(refusal: Error, options: HarnessOptions, then: (h: Harness, transport: RecordingTransport) => Promise<void>): Promise<void> {
+    const transport = new RecordingTransport({ refuse: refusal });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      harness = await startHarness({ mailTransport: transport, ...options });
+      const h = harness;
+      const client = await h.signIn('paid-monthly');
+      expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+      await settlesAs(h, { delivery: 'smtp-pending', delivery_error: refusal.message, attempts: 1 });
+      expect(transport.tries).toBe(1);
+      await then(h, transport);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   for (const [name, error] of [
     ['a 4xx reply', smtpError('Mail command failed: 421 4.7.0 Try again later', { responseCode: 421, code: 'EENVELOPE' })],
     ['no connection', smtpError('connect ECONNREFUSED 127.0.0.1:2525', { code: 'ESOCKET' })],
   ] as const) {
-    it(`is tried again later, after ${name}, and delivered once SMTP takes it`, async () => {
-      const transport = new RecordingTransport({ refuse: error });
-      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      try {
-        harness = await startHarness({ mailTransport: transport });
-        const h = harness;
-        const client = await h.signIn('paid-monthly');
-        expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
-        await settlesAs(h, { delivery: 'smtp-pending', delivery_error: error.message, attempts: 1 });
-        expect(transport.tries).toBe(1);
+    it(`is tried again later, after ${name}, and delivered once SMTP takes it`, () =>
+      afterFirstRefusal(error, {}, async (h, transport) => {
         // Not before its time: the first wait is a minute.
         h.clock.advance(30);
         vi.advanceTimersByTime(PENDING_SWEEP_MS);
@@ -271,49 +283,28 @@ describe('a delivery SMTP refused for now', () => {
         await vi.waitFor(async () => expect((await rowOf(h))?.delivery).toBe('smtp-sent'));
         expect(transport.sent).toHaveLength(1);
         expect(transport.tries).toBe(2);
-      } finally {
-        vi.useRealTimers();
-      }
-    });
+      }));
   }
 
-  it('is given up once it has not gone out within a day of being recorded', async () => {
+  it('is given up once it has not gone out within a day of being recorded', () => {
     const refusal = smtpError('Mail command failed: 451 4.3.0 Temporary failure', { responseCode: 451 });
-    const transport = new RecordingTransport({ refuse: refusal });
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      harness = await startHarness({ mailTransport: transport });
-      const h = harness;
-      const client = await h.signIn('paid-monthly');
-      await client.post('/cancel/api/seo/send-confirmation-email/', {});
-      await settlesAs(h, { delivery: 'smtp-pending', delivery_error: refusal.message, attempts: 1 });
+    return afterFirstRefusal(refusal, {}, async (h, transport) => {
       h.clock.advance(24 * 60 * 60);
       vi.advanceTimersByTime(PENDING_SWEEP_MS);
       // Its next try would be past the day: it is failed, with SMTP's last answer, and stays in the outbox.
       await settlesAs(h, { delivery: 'smtp-failed', delivery_error: refusal.message, attempts: 1 });
       expect(transport.tries).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
-  it('is given up once the confirmation link in it would have expired', async () => {
+  it('is given up once the confirmation link in it would have expired', () => {
     const refusal = smtpError('Mail command failed: 421 4.7.0 Try again later', { responseCode: 421 });
-    const transport = new RecordingTransport({ refuse: refusal });
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      harness = await startHarness({ mailTransport: transport, confirmKeyTtlSeconds: 5400 });
-      const h = harness;
-      const client = await h.signIn('paid-monthly');
-      await client.post('/cancel/api/seo/send-confirmation-email/', {});
-      await settlesAs(h, { delivery: 'smtp-pending', delivery_error: refusal.message, attempts: 1 });
+    return afterFirstRefusal(refusal, { confirmKeyTtlSeconds: 5400 }, async (h) => {
       h.clock.advance(86 * 60);
       vi.advanceTimersByTime(PENDING_SWEEP_MS);
       // Its next try, 5 minutes on, would be past the link's 90 minutes.
       await settlesAs(h, { delivery: 'smtp-failed', delivery_error: refusal.message, attempts: 1 });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('a permanent refusal (5xx) or an error that is not SMTP’s is final at once', async () => {
