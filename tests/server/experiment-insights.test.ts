@@ -1,12 +1,9 @@
 // /dev/insights.json's experiments: each variant's customers and visits, and the sample-ratio check on
 // the customers, whom the weights split, not on the visits, which a customer who comes back adds to.
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
-import { testBundle } from './helpers/bundle';
-import { signInToVariant, startHarness, type Client, type Harness } from './helpers/harness';
-
-const VERSION = testBundle().surveys.cancellation?.version ?? '';
+import { signInToVariant, startHarness, type Harness } from './helpers/harness';
+import { visitOf } from './helpers/visits';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -17,19 +14,12 @@ afterEach(async () => {
   await harness.stop();
 });
 
-/** One visit of the SEO survey's first question. */
-async function visit(client: Client): Promise<void> {
-  const events = [{ id: randomUUID(), type: 'visit' }, { id: randomUUID(), type: 'step', step: 'reason' }];
-  const response = await client.post('/cancel/api/visit-events/', { visit: randomUUID(), toolkit: 'seo', version: VERSION, language: 'en', events });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 describe('an experiment in the insights', () => {
   it('counts each variant’s customers once, and checks their split, not the visits’', async () => {
     const regular = await signInToVariant(harness, 'discount-40');
-    for (let n = 0; n < 40; n++) await visit(regular);
-    await visit(await signInToVariant(harness, 'control'));
-    await visit(await signInToVariant(harness, 'control'));
+    for (let n = 0; n < 40; n++) await visitOf(regular, []);
+    await visitOf(await signInToVariant(harness, 'control'), []);
+    await visitOf(await signInToVariant(harness, 'control'), []);
 
     const response = await harness.get('/dev/insights.json?from=2026-10-15&to=2026-10-15');
     expect(response.statusCode, response.body).toBe(200);

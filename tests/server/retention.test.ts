@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RetentionRecord } from '../../src/model';
-import { testBundle } from './helpers/bundle';
 import { entry, surveyPayload } from './helpers/fixtures';
 import { signInToVariant, startHarness, type Client, type Harness } from './helpers/harness';
+import { batch, event, EVENTS } from './helpers/visits';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -44,7 +44,7 @@ describe('retention offers in an experiment’s variant', () => {
     harness.clock.ms = Date.parse('2026-10-31T23:59:30Z');
     const client = await signInTo('discount-40');
     const visit = randomUUID();
-    const started = await client.post('/cancel/api/visit-events/', { visit, toolkit: 'seo', version: testBundle().surveys.cancellation?.version ?? '', language: 'en', events: [{ id: randomUUID(), type: 'visit' }] });
+    const started = await client.post(EVENTS, batch(visit, [event('visit')]));
     expect(started.statusCode, started.body).toBe(200);
     harness.clock.advance(40);
     const stored = await client.post(STORAGE, declinedDiscount(40));

@@ -2,13 +2,12 @@
 // them: outcomes, the funnel, the answers, the offers; bad batches are refused whole, with a clear 4xx.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitEvent, VisitEventBatch } from '../../src/model';
+import type { VisitEvent } from '../../src/model';
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
 import { testBundle } from './helpers/bundle';
 import { Harness, latestKey, startHarness, type Client } from './helpers/harness';
+import { batch, event, EVENTS, VERSION, visitOf } from './helpers/visits';
 
-const EVENTS = '/cancel/api/visit-events/';
-const VERSION = testBundle().surveys.cancellation?.version ?? '';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -18,16 +17,6 @@ afterAll(async () => {
   await harness.stop();
 });
 
-const event = (type: VisitEvent['type'], step?: string, answer?: string): VisitEvent => ({
-  id: randomUUID(),
-  type,
-  ...(step === undefined ? {} : { step }),
-  ...(answer === undefined ? {} : { answer }),
-});
-
-function batch(visit: string, events: VisitEvent[], toolkit = 'seo'): VisitEventBatch {
-  return { visit, toolkit, version: VERSION, language: 'en', events };
-}
 
 const storedEvents = async () => (await harness.rows<{ n: number }>('SELECT COUNT(*) AS n FROM visit_events'))[0]?.n ?? 0;
 
@@ -37,13 +26,6 @@ async function insights(query = ''): Promise<VisitInsights> {
   return response.json() as VisitInsights;
 }
 
-/** Walks one visit of a toolkit's survey (SEO's unless told) through the API. */
-async function visitOf(client: Client, events: VisitEvent[], toolkit = 'seo'): Promise<string> {
-  const visit = randomUUID();
-  const response = await client.post(EVENTS, batch(visit, [event('visit'), event('step', 'reason'), ...events], toolkit));
-  expect(response.statusCode, response.body).toBe(200);
-  return visit;
-}
 
 describe('a visit and its events', () => {
   it('sums three customers: one saved by the discount, one who submits, one who leaves at step 2', async () => {
