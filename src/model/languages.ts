@@ -30,7 +30,11 @@ export function isEnglishOnly(url: string): boolean {
  * emails (for the page their link opens), so a customer never meets two languages for one setting.
  */
 export function languageOf(setting: string | null | undefined, url: string): Language {
-  if (isEnglishOnly(url)) return DEFAULT_LANGUAGE;
-  const base = (setting ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return isLanguage(base) ? base : DEFAULT_LANGUAGE;
+  return isEnglishOnly(url) ? DEFAULT_LANGUAGE : (primaryLanguage(setting) ?? DEFAULT_LANGUAGE);
+}
+
+/** The language a tag names by its primary subtag (`pt-BR` → `pt`), when it is one of ours. */
+export function primaryLanguage(tag: string | null | undefined): Language | undefined {
+  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
 }

@@ -1,5 +1,5 @@
 // The interface languages are one list for the app and the server: it lives in src/model.
-import { isLanguage, type Language } from '../model';
+import { primaryLanguage, type Language } from '../model';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOf, type Language } from '../model';
 
@@ -19,13 +19,12 @@ export function preferredLanguage(header: string | string[] | undefined): Langua
     .split(',')
     .slice(0, MAX_RANGES)
     .map((range, index) => {
-      const [tag = '', ...parameters] = range.split(';').map((part) => part.trim());
+      const [tag, ...parameters] = range.split(';').map((part) => part.trim());
       const q = parameters.find((parameter) => /^q=/i.test(parameter));
       const quality = q === undefined ? 1 : Number(q.slice(2));
-      return { base: tag.toLowerCase().split(/[-_]/)[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+      return { language: primaryLanguage(tag), quality: Number.isFinite(quality) ? quality : 0, index };
     })
-    .filter((range) => range.quality > 0 && isLanguage(range.base))
+    .filter((range) => range.quality > 0 && range.language !== undefined)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  const best = ranges[0]?.base;
-  return isLanguage(best) ? best : undefined;
+  return ranges[0]?.language;
 }
