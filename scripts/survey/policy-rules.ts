@@ -7,7 +7,7 @@ import { isQuestion, waysToDeclaration, wayText } from './policy-screens';
 import type { SurveyPlaces } from './survey-places';
 
 /** The rules a survey can break, the last part of a policy problem's code (`policy-de-312k-too-many-screens`). */
-export const POLICY_RULES = ['too-many-screens', 'required-question', 'closing-form-field', 'no-cancel-control', 'offer-not-allowed'] as const;
+export const POLICY_RULES = ['too-many-screens', 'required-question', 'closing-form-field', 'agreement-notice', 'no-cancel-control', 'offer-not-allowed'] as const;
 
 export type PolicyRule = (typeof POLICY_RULES)[number];
 
@@ -103,6 +103,27 @@ function closingFormFields(flow: CompiledFlow, policy: CancellationPolicy, place
   });
 }
 
+/**
+ * `closingForm.agreement: information` shows the agreement as a notice, not a checkbox: its label
+ * ("I agree that…") would ask for a consent nobody gives, so the field must say it as a fact (`notice`).
+ */
+function agreementWithoutNotice(flow: CompiledFlow, policy: CancellationPolicy, places: SurveyPlaces): Violation[] {
+  if (policy.closingForm?.agreement !== 'information') return [];
+  return flow.order.flatMap((id) =>
+    closingFields(stepById(flow, id))
+      .filter((field) => field.kind === 'agreement' && field.notice === undefined)
+      .map((field): Violation => ({
+        rule: 'agreement-notice',
+        path: places.field(id, field.id),
+        part: 'value',
+        policyKey: ['closingForm', 'agreement'],
+        says: 'shows the agreement as a notice the customer reads, not a box to tick',
+        setting: 'closingForm.agreement: information',
+        breaks: `the agreement '${field.id}' of step '${id}' has only a label, which asks for consent: add a \`notice\` that states the same as a fact`,
+      })),
+  );
+}
+
 /** `offers: beside-cancel` needs the control to stand beside each offer: a `cancelNow` block. */
 function offersWithoutControl(flow: CompiledFlow, policy: CancellationPolicy, places: SurveyPlaces): Violation[] {
   if (policy.offers !== 'beside-cancel' || policy.cancelNow) return [];
@@ -135,5 +156,5 @@ function offerNotAllowed(flow: CompiledFlow, policy: CancellationPolicy, places:
 
 /** Every rule of `policy` that `flow` breaks, rule by rule. */
 export function policyViolations(flow: CompiledFlow, policy: CancellationPolicy, places: SurveyPlaces): Violation[] {
-  return [tooManyScreens, requiredQuestions, closingFormFields, offersWithoutControl, offerNotAllowed].flatMap((rule) => rule(flow, policy, places));
+  return [tooManyScreens, requiredQuestions, closingFormFields, agreementWithoutNotice, offersWithoutControl, offerNotAllowed].flatMap((rule) => rule(flow, policy, places));
 }

@@ -59,6 +59,7 @@ export function readField(value: unknown, path: YamlPath): FieldDef | undefined 
     audience: audience(block.audience),
     required: block.required === true,
     placeholder: text(block.placeholder),
+    notice: text(block.notice),
     limit: named(block, 'limit', path),
     slot: typeof block.slot === 'string' && isSlot(block.slot) ? block.slot : undefined,
   };

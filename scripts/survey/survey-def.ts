@@ -71,6 +71,8 @@ export interface FieldDef {
   audience: AudienceRule;
   required: boolean;
   placeholder?: string;
+  /** An agreement's text as a notice, for a policy that informs instead of asking. */
+  notice?: string;
   limit?: Named;
   slot?: PayloadSlot;
 }

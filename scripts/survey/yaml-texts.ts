@@ -1,7 +1,7 @@
 import type { YamlPath } from './load-yaml';
 
 /** The keys whose string values a customer reads; everything else (ids, `next`, `limit`…) is not translated. */
-const TEXT_KEYS = new Set(['heading', 'question', 'text', 'label', 'placeholder', 'submit', 'body', 'accept', 'decline', 'name']);
+const TEXT_KEYS = new Set(['heading', 'question', 'text', 'label', 'placeholder', 'notice', 'submit', 'body', 'accept', 'decline', 'name']);
 
 /** A customer-visible text of a survey, toolkits or policies file, and its path in the YAML. */
 export interface YamlText {

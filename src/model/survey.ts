@@ -96,7 +96,13 @@ export type FormField =
       /** The payload entry this comment fills (its label is the entry's question). */
       slot: PayloadSlot;
     }
-  | { kind: 'agreement'; id: string; label: string };
+  | {
+      kind: 'agreement';
+      id: string;
+      label: string;
+      /** The fact the label agrees to, told: what a policy whose agreement is information shows instead. */
+      notice?: string;
+    };
 
 /**
  * The closing form (step 4, or the growth-kit form). Form data: one key per field id

@@ -105,12 +105,14 @@ export function AgreementWidget(props: WidgetProps) {
   );
 }
 
-/** The agreement where a cancellation policy makes it information, not a gate: its text as a notice. */
+/** The agreement where a cancellation policy makes it information, not a gate: its fact told, as a notice (the checker requires one). */
 export function AgreementNoticeWidget(props: WidgetProps) {
+  const field = formFieldOf(props.registry, props.name);
+  const notice = field?.kind === 'agreement' ? field.notice : undefined;
   return (
     <div className="form-group">
       <p id={props.id} className="inset-text">
-        {labelOf(props)}
+        {notice === undefined ? labelOf(props) : stepContext(props.registry).translate(notice)}
       </p>
     </div>
   );

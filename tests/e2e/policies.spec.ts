@@ -48,6 +48,9 @@ test('Germany, §312k: Jetzt kündigen on the first screen, declared on the seco
   await expect(heading(page)).toHaveText(de.t('Cancel your subscription'));
   await expect(page.getByRole('textbox')).toHaveCount(2);
   await expect(page.getByRole('checkbox')).toHaveCount(0);
+  // The agreement is told as a fact (its notice), not as the checkbox's "I agree…".
+  await expect(page.locator('.inset-text')).toHaveText(de.t('All your projects will be deleted 30 days after the day you are unsubscribed.'));
+  await expect(page.locator('main')).not.toContainText('einverstanden');
   await expect(page.locator('.declaration-summary')).toContainText(de.t('Ordinary cancellation'));
   const declareButton = page.getByRole('button', { name: 'Jetzt kündigen' });
   await expect(declareButton).toBeVisible();

@@ -41,7 +41,7 @@ function compileField(field: FieldDef, stepSlot: PayloadSlot, context: CompileCo
         slot: field.slot ?? stepSlot,
       };
     case 'agreement':
-      return { kind: 'agreement', id, label: field.label };
+      return { kind: 'agreement', id, label: field.label, ...(field.notice === undefined ? {} : { notice: field.notice }) };
   }
 }
 
@@ -127,7 +127,7 @@ export const formKind: CompilerKind<'form'> = {
       form: formStepForm(fields),
     };
   },
-  texts: (step) => [step.heading, ...step.fields.flatMap((field) => [field.label, 'placeholder' in field ? field.placeholder : undefined]), step.submit],
+  texts: (step) => [step.heading, ...step.fields.flatMap((field) => [field.label, 'placeholder' in field ? field.placeholder : undefined, 'notice' in field ? field.notice : undefined]), step.submit],
   picture: {
     type: 'final form',
     name: 'final form: the closing form and its fields',

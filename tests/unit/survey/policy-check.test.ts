@@ -53,6 +53,27 @@ describe('a broken rule', () => {
     ]);
   });
 
+  it('of an agreement the declaration shows as information asks for a notice, at the field, and a notice meets it', async () => {
+    const information = {
+      'policies.yaml': (text: string) => text.replace('ask: [email]', 'ask: [name, email]').replace('agreement: gate', 'agreement: information'),
+      'tiny.yaml': (text: string) => text.replace('        required: true\n', ''),
+    };
+    const problems = await checkSurveyProject([await copyWith(`${INVALID}/policy-closing-form-field`, 'agreement-notice', information)]);
+    expect(problems.map((problem) => [problem.code, problem.line, problem.col])).toEqual([['policy-email-only-agreement-notice', 81, 9]]);
+    expect(problems[0]?.message).toContain("(closingForm.agreement: information, ");
+    expect(problems[0]?.message).toContain("the agreement 'agreement' of step 'final' has only a label, which asks for consent: add a `notice`");
+
+    const told = await copyWith(`${INVALID}/policy-closing-form-field`, 'agreement-told', {
+      ...information,
+      'tiny.yaml': (text: string) =>
+        information['tiny.yaml'](text).replace(
+          'label: I agree that all my projects will be deleted after 30 days.',
+          'label: I agree that all my projects will be deleted after 30 days.\n        notice: All your projects will be deleted after 30 days.',
+        ),
+    });
+    expect(policyProblems(await checkSurveyProject([told]))).toEqual([]);
+  });
+
   it('of required questions holds for a survey asked after the cancellation too', async () => {
     const folder = await copyWith(`${INVALID}/policy-required-question`, 'after-cancellation', {
       'policies.yaml': (text) => text.replace('survey: optional', 'survey: after-cancellation'),
