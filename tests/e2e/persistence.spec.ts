@@ -55,6 +55,36 @@ test('the browser’s Back moves between steps and keeps the answers; focus goes
   await expect(page).toHaveTitle('Step 1 of 4: We’re sorry to see you go – Marketlane');
 });
 
+test('the browser’s Forward after Back goes on to the step the unchanged answer led to; after a changed answer it stays', async ({ page }) => {
+  await signIn(page, 'trial', '/cancel/social');
+  await radio(page, 'I’m not sure if I need it').check();
+  await continueButton(page).click();
+  await radio(page, 'I just wanted to try it out').check();
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/Are you going to use any other service instead\?$/);
+  await page.goBack();
+  await page.goBack();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+
+  await page.goForward();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await expect(radio(page, 'I just wanted to try it out')).toBeChecked();
+  await expect(page).toHaveURL('/cancel/social?step=why-not-sure');
+  await page.goForward();
+  await expect(heading(page)).toHaveText(/Are you going to use any other service instead\?$/);
+  await expect(page).toHaveTitle('Step 3 of 4: Are you going to use any other service instead? – Marketlane');
+
+  // A reload keeps the way forward; an answer changed after Back is not sent on by Forward.
+  await page.goBack();
+  await page.reload();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await radio(page, 'It takes too much time to get started').check();
+  await page.goForward();
+  await expect(page).toHaveURL('/cancel/social?step=why-not-sure');
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await expect(radio(page, 'It takes too much time to get started')).toBeChecked();
+});
+
 test('the Back link returns to the previous step without growing the history', async ({ page }) => {
   await signIn(page, 'paid-annual', '/cancel/local');
   await radio(page, 'I am satisfied with the product, but I don’t/can’t use it right now').check();

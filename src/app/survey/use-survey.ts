@@ -24,6 +24,8 @@ export const DECLARE_STEP = 'declare';
 interface HistoryMark {
   /** The trail length when this history entry was pushed by a Continue. */
   surveyDepth?: number;
+  /** What that Continue sent from the step before: the browser's Forward onto this entry makes it again while the step still holds it. */
+  from?: StepData;
   /** This entry was pushed by the cancel-now control, over the step it was pressed on. */
   declaring?: boolean;
 }
@@ -109,8 +111,9 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
   );
 
   // On arrival, the URL follows the state: a reload or a fresh visit resumes where the customer was.
-  // Then the state follows the URL: the browser's Back returns to an earlier step of the trail; any
-  // other step in the URL (Forward past what was answered, a typed link) shows the current step.
+  // Then the state follows the URL: the browser's Back returns to an earlier step of the trail, its
+  // Forward to the step the current one's unchanged answers lead to; any other step in the URL
+  // (Forward past a changed answer, a typed link) shows the current step.
   const urlStep = new URLSearchParams(location.search).get(STEP_PARAM) ?? start;
   const arrived = useRef(false);
   useEffect(() => {
@@ -122,13 +125,18 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     let next = stateRef.current;
     if (urlStep === currentOf(next)) return;
     const index = next.trail.lastIndexOf(urlStep);
+    const from = (location.state as HistoryMark | null)?.from;
+    if (index < 0 && !firstLook && from && JSON.stringify(from) === JSON.stringify(next.data[currentOf(next)])) {
+      const forward = transition(survey, next, { type: 'continue', data: from });
+      if (currentOf(forward) === urlStep && forward.status === 'answering') return commit(forward);
+    }
     if (index < 0 || firstLook) {
       navigate(urlOf(currentOf(next)), { replace: true });
       return;
     }
     while (next.trail.length > index + 1) next = transition(survey, next, { type: 'back' });
     commit(next);
-  }, [urlStep, survey, audience, commit, navigate, urlOf, route]);
+  }, [urlStep, location.state, survey, audience, commit, navigate, urlOf, route]);
 
   const edit = useCallback(
     (data: StepData) => commit(transition(survey, stateRef.current, { type: 'edit', data })),
@@ -139,7 +147,7 @@ export function useSurvey(survey: CompiledSurvey, audience: Audience, route: str
     (data: StepData) => {
       const next = transition(survey, stateRef.current, { type: 'continue', data });
       commit(next);
-      navigate(urlOf(currentOf(next)), { state: { surveyDepth: next.trail.length } satisfies HistoryMark });
+      navigate(urlOf(currentOf(next)), { state: { surveyDepth: next.trail.length, from: data } satisfies HistoryMark });
     },
     [survey, commit, navigate, urlOf],
   );
