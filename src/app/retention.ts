@@ -1,7 +1,8 @@
 // Taking a retention offer (spec §7): accept-offer for a discount, downgrade/?to= for a smaller plan.
 // Like the survey submission, a retry of the same choice keeps its Idempotency-Key, so an
 // acceptance whose answer was lost is recorded once; a different choice is a new attempt.
-import type { ApiClient } from '../api';
+import { ApiError, RequestError, type ApiClient } from '../api';
+import type { OfferData } from '../engine';
 import type { OfferStep } from '../model';
 import { randomKey } from './submission';
 
@@ -42,4 +43,19 @@ export async function takeOffer(
   }
   if (plan === undefined) throw new Error(`offer '${step.id}': a downgrade needs a plan`);
   await api.downgrade(plan, attempt.key);
+}
+
+/**
+ * What the customer already took of `step` elsewhere (another tab), read from the server's refusal to
+ * take it here: this discount (409 `offer-already-accepted` naming the step), or a downgrade to one of
+ * `plans` (409 `already-downgraded` naming the plan). The customer then has what the success screen
+ * says, so it shows; any other refusal, or another offer or plan, is a failure.
+ */
+export function takenElsewhere(error: unknown, step: OfferStep, plans: readonly string[]): OfferData | undefined {
+  const cause = error instanceof ApiError ? error.cause : error;
+  if (!(cause instanceof RequestError) || cause.status !== 409) return undefined;
+  const body = (cause.body ?? {}) as { error?: unknown; offer?: unknown; plan?: unknown };
+  if (step.offer.kind === 'discount') return body.error === 'offer-already-accepted' && body.offer === step.id ? { choice: 'accepted' } : undefined;
+  const plan = body.plan;
+  return body.error === 'already-downgraded' && typeof plan === 'string' && plans.includes(plan) ? { choice: 'accepted', plan } : undefined;
 }

@@ -2,10 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { StoreUnavailableError, type StoreUnavailableReason } from './store/sql/database';
 import { describeSchemaErrors } from './validation';
 
-/** The body of every error response: a machine code and a sentence naming what was wrong. */
+/** The body of every error response: a machine code and a sentence naming what was wrong (and, for some codes, what the page can act on). */
 export interface ErrorBody {
   error: string;
   message: string;
+  [detail: string]: string;
 }
 
 /** An expected failure with its HTTP status; handlers throw it, the error handler renders it. */
@@ -15,15 +16,17 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Fields the body carries beside `error` and `message`: what stands in the way, for the page to act on. */
+    readonly details: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/** Sends `{ error, message }` with the given status. */
-export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  const body: ErrorBody = { error: code, message };
+/** Sends `{ error, message }` (and `details`) with the given status. */
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, details: Readonly<Record<string, string>> = {}): FastifyReply {
+  const body: ErrorBody = { error: code, message, ...details };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -52,7 +55,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) {
       reply.headers(error.headers);
-      return sendError(reply, error.status, error.code, error.message);
+      return sendError(reply, error.status, error.code, error.message, error.details);
     }
     if (error instanceof StoreUnavailableError) {
       const answer = STORE_UNAVAILABLE[error.reason];

@@ -203,6 +203,39 @@ test.describe('an eligible customer', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  test('an offer taken in another tab meanwhile: Accept here shows its success screen, not a failure', async ({ page, guard }) => {
+    // The browser logs the 409 it meets; the page takes it as done, and reports nothing.
+    guard.allow(/status of 409/);
+    /** Takes the offer as another tab of the same session would, through the API. */
+    const takeElsewhere = async (path: string, post: boolean): Promise<void> => {
+      const { csrf_token: token } = (await (await page.request.get('/cancel/api/get-csrf-token/')).json()) as { csrf_token: string };
+      const headers = { 'x-csrftoken': token };
+      const response = post ? await page.request.post(path, { headers, data: { offer: DISCOUNT.id } }) : await page.request.get(path, { headers });
+      expect(response.status()).toBe(200);
+    };
+    const api = watchApi(page);
+    await openEligible(page, SEO);
+    await toOfferPoint(page, DISCOUNT);
+    await expect(heading(page)).toHaveText(stepHeading(DISCOUNT));
+    await takeElsewhere(`/cancel/api/${SEO.apiSegment}/accept-offer/`, true);
+    await page.getByRole('button', { name: DISCOUNT.accept }).click();
+    await expectAccepted(page, SEO, DISCOUNT);
+    await expect(banner(page)).toHaveCount(0);
+    expect(api.to('/accept-offer/')).toHaveLength(1);
+    expect(retentionRecords(PERSONA_USER_IDS[ELIGIBLE]).offers).toEqual([{ toolkit: 'seo', offer: 'discount-offer' }]);
+
+    // A downgrade to Guru taken elsewhere, while this tab has Pro chosen: the success screen names Guru.
+    await openEligible(page, ALL);
+    await toOfferPoint(page, DOWNGRADE);
+    await expect(heading(page)).toHaveText(stepHeading(DOWNGRADE));
+    await takeElsewhere(`/cancel/api/${ALL.apiSegment}/downgrade/?to=guru`, false);
+    await radio(page, 'Pro').check();
+    await page.getByRole('button', { name: DOWNGRADE.accept }).click();
+    await expectAccepted(page, ALL, DOWNGRADE, 'guru');
+    await expect(banner(page)).toHaveCount(0);
+    expect(guard.reported()).toEqual([]);
+  });
+
   test('an offer survives a reload without asking again; Back returns to it', async ({ page }) => {
     const api = watchApi(page);
     await openEligible(page, SEO);

@@ -127,7 +127,8 @@ describe('offer calls', () => {
       });
       const again = await client.post(`/cancel/api/${segment}/accept-offer/`, {});
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ error: 'offer-already-accepted' });
+      // It names the offer taken, for the page of another tab to show its success (OfferScreen).
+      expect(again.json()).toMatchObject({ error: 'offer-already-accepted', offer: (accepted.json() as { offer: string }).offer });
       expect((await harness.counts()).accepted_offers).toBe(1);
     });
 
@@ -139,6 +140,7 @@ describe('offer calls', () => {
       expect(await harness.rows('SELECT from_group, to_plan FROM downgrades')).toEqual([{ from_group: 'BUSINESS', to_plan: 'guru' }]);
       const again = await client.get(`/cancel/api/${segment}/downgrade/?to=pro`, { csrf: true });
       expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ error: 'already-downgraded', plan: 'guru' });
       expect((await harness.counts()).downgrades).toBe(1);
     });
   }

@@ -5,7 +5,7 @@ import type { OfferStep } from '../../model';
 import { OfferStepForm, type OfferStepFormProps } from '../../renderer/OfferStepForm';
 import { useFailure } from '../components/failure';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
-import { retentionAttempt, takeOffer, type RetentionAttempt } from '../retention';
+import { retentionAttempt, takeOffer, takenElsewhere, type RetentionAttempt } from '../retention';
 
 interface OfferScreenProps {
   step: OfferStep;
@@ -53,6 +53,12 @@ export function OfferScreen({ step, route, productGroup, indicator, savedPlan, a
       dropAttempt('retention', route);
       onAccepted(plan === undefined ? { choice: 'accepted' } : { choice: 'accepted', plan });
     } catch (error) {
+      const taken = takenElsewhere(error, step, plans);
+      if (taken) {
+        dropAttempt('retention', route);
+        onAccepted(taken);
+        return;
+      }
       acting.current = false;
       setBusy(false);
       fail(error);

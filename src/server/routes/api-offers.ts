@@ -37,7 +37,7 @@ export async function isEligible(ctx: ServerContext, user: User, binding: Toolki
     user.eligible_for_offer &&
     policyOf(ctx.bundle, user, binding).offers !== 'withheld' &&
     toolkitHasOffers(customerSurvey(ctx.bundle, binding, userId, ctx.now()).survey, binding.toolkit) &&
-    !(await ctx.offers.acceptedOffer(userId, binding.toolkit)) &&
+    (await ctx.offers.acceptedOffer(userId, binding.toolkit)) === undefined &&
     (await ctx.offers.downgrade(userId, binding.toolkit)) === undefined &&
     (await cancellationUnderWay(ctx, userId, binding)) === undefined
   );
@@ -103,8 +103,9 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const { binding, userId } = call;
     const offer = acceptedOfferId(call, request.body);
     const outcome = await ctx.idempotent(request, reply, { userId, call: 'accept-offer', toolkit: binding.toolkit }, async () => {
-      if (await ctx.offers.acceptedOffer(userId, binding.toolkit)) {
-        throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`);
+      const accepted = await ctx.offers.acceptedOffer(userId, binding.toolkit);
+      if (accepted !== undefined) {
+        throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`, {}, { offer: accepted });
       }
       await refuseIfCancelling(ctx, call);
       await requireEligible(ctx, call);
@@ -125,7 +126,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'downgrade', toolkit: binding.toolkit }, async () => {
         const done = await ctx.offers.downgrade(userId, binding.toolkit);
         if (done !== undefined) {
-          throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`);
+          throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`, {}, { plan: done.toPlan });
         }
         await refuseIfCancelling(ctx, call);
         await requireEligible(ctx, call);

@@ -6,7 +6,8 @@ import type { SqlDatabase } from './sql/database';
  * accepted again (the cancellation undone) takes the withdrawn one's row (decision 155).
  */
 export interface OfferTables {
-  acceptedOffer(userId: string, toolkit: string): Promise<boolean>;
+  /** The offer accepted on the toolkit and not withdrawn, if any. */
+  acceptedOffer(userId: string, toolkit: string): Promise<string | undefined>;
   acceptOffer(userId: string, toolkit: string, offer: string, now: number): Promise<number>;
   downgrade(userId: string, toolkit: string): Promise<{ toPlan: string } | undefined>;
   addDowngrade(userId: string, toolkit: string, fromGroup: string, toPlan: string, now: number): Promise<number>;
@@ -28,7 +29,7 @@ function insertedId(row: { id: number } | undefined): number {
 export function offerTables(db: SqlDatabase): OfferTables {
   return {
     acceptedOffer: async (userId, toolkit) =>
-      (await db.get('SELECT 1 AS found FROM accepted_offers WHERE user_id = ? AND toolkit = ? AND withdrawn_at IS NULL', [userId, toolkit])) !== undefined,
+      (await db.get<{ offer: string }>('SELECT offer FROM accepted_offers WHERE user_id = ? AND toolkit = ? AND withdrawn_at IS NULL', [userId, toolkit]))?.offer,
     acceptOffer: async (userId, toolkit, offer, now) =>
       insertedId(
         await db.get<{ id: number }>(

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { retentionAttempt, takeOffer } from '../../../src/app/retention';
+import { ApiError, RequestError } from '../../../src/api';
+import { retentionAttempt, takeOffer, takenElsewhere } from '../../../src/app/retention';
 import { isStepOfType, type CompiledStep, type OfferStep } from '../../../src/model';
 import { cancellationSurvey } from '../engine/compiled';
 
@@ -58,5 +59,30 @@ describe('takeOffer', () => {
       ['discount-offer', attempt.key],
       ['discount-offer', attempt.key],
     ]);
+  });
+});
+
+describe('takenElsewhere', () => {
+  /** The page's error for a call the server refused with `status` and `body`. */
+  const refused = (status: number, body: unknown) => new ApiError('Accept offer was failed', new RequestError('refused', '/x', status, body));
+  const plans = ['guru', 'pro'];
+
+  it('reads the same discount accepted in another tab as taken', () => {
+    expect(takenElsewhere(refused(409, { error: 'offer-already-accepted', message: '…', offer: 'discount-offer' }), discount, plans)).toEqual({ choice: 'accepted' });
+  });
+
+  it('reads a downgrade made in another tab as taken with its plan, when the plan is one this offer has', () => {
+    expect(takenElsewhere(refused(409, { error: 'already-downgraded', message: '…', plan: 'guru' }), downgrade, plans)).toEqual({ choice: 'accepted', plan: 'guru' });
+    expect(takenElsewhere(refused(409, { error: 'already-downgraded', message: '…', plan: 'free' }), downgrade, plans)).toBeUndefined();
+  });
+
+  it('leaves every other failure a failure: another offer, a refusal without the detail, another code or status, no answer', () => {
+    expect(takenElsewhere(refused(409, { error: 'offer-already-accepted', message: '…', offer: 'another-offer' }), discount, plans)).toBeUndefined();
+    expect(takenElsewhere(refused(409, { error: 'offer-already-accepted', message: '…' }), discount, plans)).toBeUndefined();
+    expect(takenElsewhere(refused(409, { error: 'already-downgraded', message: '…', plan: 'guru' }), discount, plans)).toBeUndefined();
+    expect(takenElsewhere(refused(409, { error: 'cancellation-pending', message: '…' }), downgrade, plans)).toBeUndefined();
+    expect(takenElsewhere(refused(500, { error: 'offer-already-accepted', offer: 'discount-offer' }), discount, plans)).toBeUndefined();
+    expect(takenElsewhere(new ApiError('Accept offer was failed', new RequestError('no answer', '/x')), discount, plans)).toBeUndefined();
+    expect(takenElsewhere(new Error('failed'), discount, plans)).toBeUndefined();
   });
 });
