@@ -6,7 +6,7 @@ import type { PoEntry } from './po-file';
 import { describePlaceholders, placeholdersOf, pluralsOf, samePlaceholders, type Placeholders } from '../survey/placeholders';
 
 /** The kinds of catalog problem; `not-extracted` and `untranslated` are the ones a translator fixes. */
-export type CatalogProblemCode = 'missing-catalog' | 'not-extracted' | 'untranslated' | 'icu-syntax' | 'placeholders' | 'plural-forms';
+export type CatalogProblemCode = 'missing-catalog' | 'not-extracted' | 'untranslated' | 'icu-syntax' | 'placeholders' | 'plural-forms' | 'text-too-long';
 
 /** One problem at one place; `line` is 1-based. */
 export interface CatalogProblem {
@@ -25,10 +25,11 @@ export interface CatalogInput {
   entries: PoEntry[] | undefined;
 }
 
-/** A customer-visible survey text and the YAML file it came from. */
+/** A customer-visible survey text and the YAML file it came from; `cap`, the most characters the survey storage takes of it. */
 export interface SourceText {
   text: string;
   origin: string;
+  cap?: number;
 }
 
 const keyOf = (entry: Pick<PoEntry, 'msgid' | 'msgctxt'>) => `${entry.msgctxt ?? ''}\u0004${entry.msgid}`;
@@ -85,6 +86,7 @@ export function checkCatalogs(source: CatalogInput, translated: readonly Catalog
     return [{ file: source.file, line: 1, code: 'missing-catalog', message: 'the source catalog is missing: run npm run i18n:extract' }];
   }
   const sourceIds = new Set(source.entries.map((entry) => entry.msgid));
+  const caps = new Map(surveyTexts.flatMap(({ text, cap }) => (cap === undefined ? [] : [[text, cap] as const])));
   for (const { text, origin } of surveyTexts) {
     if (!sourceIds.has(text)) {
       problems.push({ file: origin, line: 1, code: 'not-extracted', message: `${quote(text)} is in no catalog yet: run npm run i18n:extract, then translate it` });
@@ -142,6 +144,13 @@ export function checkCatalogs(source: CatalogInput, translated: readonly Catalog
           code: 'placeholders',
           message: `the translation of ${quote(entry.msgid)} has ${describePlaceholders(translation)}, the English has ${describePlaceholders(english)}`,
         });
+      }
+      // A submission stores the translation beside the English: past the storage's cap, every one that chose it is refused.
+      const cap = caps.get(entry.msgid);
+      const length = [...own.msgstr].length;
+      if (cap !== undefined && length > cap) {
+        const message = `the translation of ${quote(entry.msgid)} is ${length} characters, more than the survey storage takes (${cap}): shorten it`;
+        problems.push({ file: catalog.file, line: own.line, code: 'text-too-long', message });
       }
       const plural = pluralProblem(catalog.language, own.msgstr);
       if (plural) {

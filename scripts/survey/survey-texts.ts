@@ -1,11 +1,32 @@
 import { AUDIENCES } from '../../src/model';
 import type { CancellationPolicy, CompiledBundle, CompiledStep, StepType } from '../../src/model';
 import { COMPILER_KINDS, type CompilerKind } from './kinds';
+import { PAYLOAD_CAPS } from './payload-caps-check';
 
 /** A survey text a customer reads, and the YAML file it was written in. */
 export interface SurveyText {
   text: string;
   origin: string;
+  /** For a text the survey storage records (a question, a comment field's label, an answer), the most characters it takes, translated too. */
+  cap?: number;
+}
+
+/** The parts of a compiled step whose texts the survey storage records, whichever its kind. */
+interface StoredParts {
+  id: string;
+  question?: unknown;
+  answers?: readonly { text?: unknown }[];
+  fields?: readonly { kind: string; label: string }[];
+}
+
+/** The texts of one step that a submission stores, English and translated, each with its cap (PAYLOAD_CAPS). */
+function storedTexts(step: CompiledStep): [string, number][] {
+  const parts: StoredParts = step;
+  return [
+    ...(typeof parts.question === 'string' ? [[parts.question, PAYLOAD_CAPS.question] as [string, number]] : []),
+    ...(parts.answers ?? []).flatMap((answer): [string, number][] => (typeof answer.text === 'string' ? [[answer.text, PAYLOAD_CAPS.answer]] : [])),
+    ...(parts.fields ?? []).flatMap((field): [string, number][] => (field.kind === 'comment' ? [[field.label, PAYLOAD_CAPS.question]] : [])),
+  ];
 }
 
 /** Every customer-visible text of one compiled step; each is translated through the catalogs. */
@@ -29,6 +50,7 @@ const POLICIES_FILE = 'survey/policies.yaml';
  */
 export function surveyTexts(bundle: CompiledBundle): SurveyText[] {
   const found = new Map<string, string>();
+  const caps = new Map<string, number>();
   const add = (text: string, origin: string): void => {
     if (!found.has(text)) found.set(text, origin);
   };
@@ -40,7 +62,9 @@ export function surveyTexts(bundle: CompiledBundle): SurveyText[] {
       const flow = survey.audiences[audience];
       for (const id of flow.order) {
         const step = flow.steps[id];
-        if (step) for (const text of stepTexts(step)) add(text, survey.source);
+        if (!step) continue;
+        for (const text of stepTexts(step)) add(text, survey.source);
+        for (const [text, cap] of storedTexts(step)) caps.set(text, Math.min(cap, caps.get(text) ?? cap));
       }
     }
   }
@@ -48,5 +72,8 @@ export function surveyTexts(bundle: CompiledBundle): SurveyText[] {
     const policy = bundle.policies.policies[id];
     if (policy) for (const text of policyTexts(policy)) add(text, POLICIES_FILE);
   }
-  return [...found].map(([text, origin]) => ({ text, origin }));
+  return [...found].map(([text, origin]) => {
+    const cap = caps.get(text);
+    return cap === undefined ? { text, origin } : { text, origin, cap };
+  });
 }

@@ -63,6 +63,18 @@ describe('checkCatalogs', () => {
     ]);
   });
 
+  it('reports a translation of a stored survey text past the storage’s cap, counted in characters, at its line', () => {
+    const answer = 'Too expensive';
+    const english = input('en', [...ENGLISH, [answer, answer]]);
+    const texts = [{ text: answer, origin: 'survey/cancellation.yaml', cap: 20 }];
+    // 20 characters, emoji included (one character each, as the storage counts), then 21.
+    const at = input('de', [...ENGLISH, [answer, 'Zu teuer 😀😀😀😀😀😀😀😀😀😀😀']]);
+    const past = input('fr', [...ENGLISH, [answer, 'Beaucoup trop chère !']]);
+    expect(checkCatalogs(english, [at, past], texts).map((p) => formatCatalogProblem(p))).toEqual([
+      "locales/fr/messages.po:18:1: error text-too-long: the translation of 'Too expensive' is 21 characters, more than the survey storage takes (20): shorten it",
+    ]);
+  });
+
   it('reports a survey text that no catalog holds yet at the YAML file it came from', () => {
     const problems = checkCatalogs(input('en', ENGLISH), [], [{ text: 'A new answer', origin: 'survey/cancellation.yaml' }]);
     expect(problems.map((p) => formatCatalogProblem(p))).toEqual([

@@ -26,6 +26,18 @@ describe('the catalogs', () => {
     }
   });
 
+  it('know which survey texts the survey storage records, with its caps: questions, answers, comment labels', () => {
+    const caps = new Map(surveyTexts(compiledBundle()).map(({ text, cap }) => [text, cap]));
+    expect(caps.get('What makes you unsure?')).toBe(500);
+    expect(caps.get('I just wanted to try it out')).toBe(500);
+    expect(caps.get('Have anything else to add?')).toBe(500);
+    // Shown, not stored: a heading, a tip, a button, a field label that is not a comment's.
+    for (const shown of ['We’re sorry to see you go', 'Before you go, see who links to your site.', 'Cancel subscription', 'Contact email']) {
+      expect(caps.has(shown), shown).toBe(true);
+      expect(caps.get(shown), shown).toBeUndefined();
+    }
+  });
+
   it('keep exactly the placeholders and tags of the English source in every translation', () => {
     for (const language of TRANSLATED) {
       for (const { english, translation } of pairs(language)) {
