@@ -59,6 +59,10 @@ export function apiGuard(sessions: Sessions, publicOrigin: () => string): onRequ
     if (session === undefined) {
       throw new ApiError(401, 'not-signed-in', 'You are not signed in (no valid session cookie).');
     }
+    // A GET that changes state (downgrade/) would change it on the HEAD Fastify answers for every GET.
+    if (request.method === 'HEAD' && request.routeOptions.config.csrf === true) {
+      throw new ApiError(405, 'method-not-allowed', `${request.url.split('?')[0] ?? ''}: this call changes the subscription; send it as GET.`, { allow: 'GET' });
+    }
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     const inBody = request.routeOptions.config.csrfInBody === true && request.headers[CSRF_HEADER] === undefined;
     if ((isWrite && !inBody) || request.routeOptions.config.csrf === true) requireCsrfToken(request, session);

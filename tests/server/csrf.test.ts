@@ -33,6 +33,25 @@ const WRITES: Record<string, Attempt> = {
   downgrade: (c, csrf, headers) => c.get('/cancel/api/seo/downgrade/?to=pro', { csrf, headers }),
 };
 
+describe('a GET that changes state', () => {
+  for (const url of ['/cancel/api/seo/downgrade/?to=pro', '/cancel/api/content/confirm/?key=KEY']) {
+    it(`is refused as HEAD with 405 and Allow: GET, changing nothing: ${url.split('?')[0] ?? ''}`, async () => {
+      const before = await harness.counts();
+      const headers = { cookie: `cancel_session=${client.cookie}`, 'x-csrftoken': client.csrfToken };
+      const response = await harness.inject({ method: 'HEAD', url: url.replace('KEY', key), headers });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET');
+      expect(await harness.counts()).toEqual(before);
+      expect((await client.get('/cancel/api/seo/eligible-for-offer/')).json()).toMatchObject({ result: true });
+    });
+  }
+
+  it('is answered to HEAD like any GET where it changes nothing: eligible-for-offer', async () => {
+    const headers = { cookie: `cancel_session=${client.cookie}` };
+    expect((await harness.inject({ method: 'HEAD', url: '/cancel/api/seo/eligible-for-offer/', headers })).statusCode).toBe(200);
+  });
+});
+
 describe('CSRF and cross-site matrix: 403 and nothing stored', () => {
   const cases: { name: string; code: string; run: (attempt: Attempt) => ReturnType<Attempt> }[] = [
     { name: 'no token', code: 'csrf-token-missing', run: (attempt) => attempt(client, false) },
