@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { firstInvalidUtf8 } from '../../src/model/utf8';
 import { checkAliases, MAX_ALIAS_EXPANSION } from './alias-check';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit } from 'yaml';
 import type { Document, YAMLError } from 'yaml';
@@ -78,35 +79,6 @@ export function decodeUtf8(bytes: Uint8Array): string | { at: Position; message:
       message: `this file is not UTF-8: the byte 0x${byte} here is not valid UTF-8; save the file as UTF-8 (Unicode)`,
     };
   }
-}
-
-/** The offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode's table 3-7). */
-function firstInvalidUtf8(bytes: Uint8Array): number {
-  let at = 0;
-  while (at < bytes.length) {
-    const lead = bytes[at] ?? 0;
-    if (lead < 0x80) {
-      at += 1;
-      continue;
-    }
-    // How many continuation bytes follow the lead, and the range of the first (the rest are 0x80–0xBF).
-    const [count, low, high] =
-      lead >= 0xc2 && lead <= 0xdf ? [1, 0x80, 0xbf]
-      : lead === 0xe0 ? [2, 0xa0, 0xbf]
-      : lead === 0xed ? [2, 0x80, 0x9f]
-      : lead >= 0xe1 && lead <= 0xef ? [2, 0x80, 0xbf]
-      : lead === 0xf0 ? [3, 0x90, 0xbf]
-      : lead >= 0xf1 && lead <= 0xf3 ? [3, 0x80, 0xbf]
-      : lead === 0xf4 ? [3, 0x80, 0x8f]
-      : [0, 0, 0];
-    if (count === 0) return at;
-    for (let next = 1; next <= count; next += 1) {
-      const byte = bytes[at + next];
-      if (byte === undefined || byte < (next === 1 ? low : 0x80) || byte > (next === 1 ? high : 0xbf)) return at;
-    }
-    at += count + 1;
-  }
-  return 0;
 }
 
 /**

@@ -1,5 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { firstInvalidUtf8 } from '../model/utf8';
 import { ApiError } from './errors';
+
+/**
+ * The body's text, read as JSON's own encoding (RFC 8259: UTF-8). A body compressed, or declared in
+ * another charset, is refused with 415; one that is not UTF-8 with 400 at its first bad byte: decoded
+ * with replacement, a Latin-1 'Zoë' would be stored as 'Zo\uFFFD', the customer's text lost.
+ */
+function bodyText(request: FastifyRequest, body: Buffer): string {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
+    throw new ApiError(415, 'unsupported-content-encoding', `Content-Encoding: ${encoding} is not taken; send the body uncompressed.`);
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ApiError(415, 'unsupported-charset', `Content-Type: charset=${charset} is not taken; send the body as UTF-8 (charset=utf-8, or none).`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    const at = firstInvalidUtf8(body);
+    const byte = (body[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+    throw new ApiError(400, 'invalid-utf8', `body: the byte 0x${byte} at offset ${at} is not valid UTF-8; send the body as UTF-8.`);
+  }
+}
 
 /** Why a body Fastify's safe parser refused is wrong: JSON syntax (with position) or a prototype key. */
 function jsonProblem(text: string): ApiError {
@@ -42,8 +66,14 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 export function installJsonParser(app: FastifyInstance, contentTypes: readonly string[] = ['application/json']): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser([...contentTypes], { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
+  app.addContentTypeParser([...contentTypes], { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    let text: string;
+    try {
+      text = bodyText(request, body);
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)), undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(null, undefined);
       return;

@@ -144,6 +144,23 @@ describe('bad input gets a clear error and changes nothing', () => {
     );
   });
 
+  it('a body that is not UTF-8 → 400 at its first bad byte; another charset or a compressed body → 415; nothing stored', async () => {
+    const json = JSON.stringify(surveyPayload(EMAIL, { name: 'Zoë' }));
+    const latin1 = Buffer.from(json, 'latin1');
+    const send = (payload: Buffer, headers: Record<string, string>) => () =>
+      harness.inject({ method: 'POST', url: STORE, headers: { cookie: `cancel_session=${client.cookie}`, 'x-csrftoken': client.csrfToken, ...headers }, payload });
+    const offset = Buffer.from(json.slice(0, json.indexOf('ë')), 'latin1').length;
+    const badByte = new RegExp(`^body: the byte 0xEB at offset ${offset} is not valid UTF-8`);
+    await expectRefused(send(latin1, { 'content-type': 'application/json' }), 400, { error: 'invalid-utf8', message: badByte });
+    await expectRefused(send(latin1, { 'content-type': 'application/json; charset=iso-8859-1' }), 415, { error: 'unsupported-charset', message: /charset=iso-8859-1/ });
+    await expectRefused(send(Buffer.from(`\uFEFF${json}`, 'utf16le'), { 'content-type': 'application/json' }), 400, { error: 'invalid-utf8', message: /^body: the byte 0xFF at offset 0 / });
+    await expectRefused(send(Buffer.from(json), { 'content-type': 'application/json', 'content-encoding': 'gzip' }), 415, { error: 'unsupported-content-encoding' });
+    // UTF-8 as such is taken, however its charset is spelled, and the name is kept as typed.
+    const stored = await send(Buffer.from(json), { 'content-type': 'application/json; Charset="UTF-8"' })();
+    expect(stored.statusCode).toBe(200);
+    expect(await harness.rows('SELECT payload FROM survey_submissions')).toEqual([{ payload: expect.stringContaining('"name":"Zoë"') }]);
+  });
+
   it('an empty JSON body counts as no body: fine where the body is open, 400 where it is required', async () => {
     await expectRefused(() => client.post(STORE, ''), 400, { error: 'invalid-body', message: 'body: must be an object' });
     const send = await client.post('/cancel/api/seo/send-confirmation-email/', '');
