@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
 import { signInToVariant, startHarness, type Harness } from './helpers/harness';
-import { visitOf } from './helpers/visits';
+import { event, visitOf } from './helpers/visits';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -38,5 +38,45 @@ describe('an experiment in the insights', () => {
     const page = (await harness.get('/dev/insights?from=2026-10-15&to=2026-10-15')).body;
     expect(page).toContain('<th scope="col" class="num">Customers</th>');
     expect(page).toContain('The split of the customers matches the weights (chi-square 1.00');
+  });
+});
+
+/** The SVG of the flow picture of the page's group of `variant`. */
+function flowOf(page: string, variant: string): string {
+  const group = new RegExp(`<section class="visit-group"[^>]*data-variant="${variant}">([\\s\\S]*?)</section>`).exec(page)?.[1] ?? '';
+  return /<svg id="group-\d+-flow"[\s\S]*?<\/svg>/.exec(group)?.[0] ?? '';
+}
+
+describe('a variant in the insights', () => {
+  it('is drawn with its own arrows: an offer it places elsewhere is drawn there', async () => {
+    harness.clock.ms = Date.parse('2026-09-15T10:00:00Z');
+    for (let n = 0; n < 2; n++) {
+      await visitOf(await signInToVariant(harness, 'discount-after-budget'), [
+        event('answer', 'reason', 'not-using-now'),
+        event('step', 'why-not-using'),
+        event('answer', 'why-not-using', 'budget'),
+        event('step', 'discount-offer'),
+        event('offer-shown', 'discount-offer'),
+        event('offer-declined', 'discount-offer'),
+        event('step', 'downgrade-offer'),
+        event('offer-shown', 'downgrade-offer'),
+      ]);
+    }
+    const page = (await harness.get('/dev/insights?from=2026-09-15&to=2026-09-15')).body;
+    const arrows = [...flowOf(page, 'discount-after-budget').matchAll(/<path class="flow-link"[^>]*><title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(arrows.sort()).toEqual(['discount-offer → downgrade-offer: 2', 'reason → why-not-using: 2', 'why-not-using → discount-offer: 2']);
+  });
+
+  it('names its offers with its own figures: a deeper discount by its percent', async () => {
+    await visitOf(await signInToVariant(harness, 'discount-40'), [
+      event('answer', 'reason', 'not-meeting-needs'),
+      event('step', 'what-could-be-better'),
+      event('answer', 'what-could-be-better', 'price-too-high'),
+      event('step', 'discount-offer'),
+      event('offer-shown', 'discount-offer'),
+    ]);
+    const report = (await harness.get('/dev/insights.json?from=2026-10-15&to=2026-10-15')).json() as VisitInsights;
+    const [offer] = report.groups.find((group) => group.variant === 'discount-40')?.offers ?? [];
+    expect(offer?.title).toContain('40%');
   });
 });

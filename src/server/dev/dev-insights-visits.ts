@@ -5,7 +5,7 @@ import type { CompiledBundle } from '../../model';
 import { escapeHtml as e } from '../html';
 import { barChartSvg } from './dev-insights-chart';
 import { flowSankeySvg } from './dev-insights-flow';
-import { graphMoves, type ExperimentReport, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
+import { graphMoves, shownSurvey, type ExperimentReport, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
@@ -33,7 +33,7 @@ function groupName(group: GroupReport): string {
 function groupSection(group: GroupReport, index: number, bundle: CompiledBundle): string {
   const id = `group-${index}`;
   const { outcomes } = group;
-  const survey = group.current ? bundle.surveys[group.survey] : undefined;
+  const survey = shownSurvey(bundle, group);
   const picture =
     survey === undefined
       ? '<p class="muted">The flow picture needs the compiled survey of this version; the server serves another now. The tables hold its figures.</p>'

@@ -2,6 +2,7 @@
 // did, per toolkit, survey version and experiment variant, from the counts the database sums
 // (store/visits.ts). Versions are never added together: each has its own group.
 import { flowEdges, stepTextValues } from '../../engine';
+import { applyOverlay } from '../../engine/overlay';
 import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledSurvey, type StepId } from '../../model';
 import type { DailyCountRow, EventCountRow, ExperimentCustomersRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
 import { differenceOfCounted, proportionInterval, sampleRatioMismatch } from './experiment-stats';
@@ -181,6 +182,19 @@ export function graphMoves(survey: CompiledSurvey | undefined): Set<string> {
   return moves;
 }
 
+/**
+ * The survey a group's visits were shown, where the server serves their version now: the compiled
+ * survey overlaid by the group's experiment variant, whose placement may move an offer's arrows and
+ * whose discount may change an offer's title. Undefined for a version served before.
+ */
+export function shownSurvey(bundle: CompiledBundle, group: Pick<GroupReport, 'survey' | 'current' | 'experiment' | 'variant'>): CompiledSurvey | undefined {
+  const survey = bundle.surveys[group.survey];
+  if (survey === undefined || !group.current) return undefined;
+  const experiment = bundle.experiments.find((candidate) => candidate.id === group.experiment && candidate.survey === survey.id);
+  const variant = experiment?.variants.find((candidate) => candidate.id === group.variant);
+  return variant === undefined ? survey : applyOverlay(survey, variant.overlay);
+}
+
 /** Builds one group's report from its rows. */
 function groupReport(
   first: VisitCountRow,
@@ -194,7 +208,8 @@ function groupReport(
   const surveyId = served?.survey ?? bundle.toolkits.find((binding) => binding.toolkit === first.toolkit)?.survey ?? '';
   const survey = bundle.surveys[surveyId];
   const current = survey?.version === first.version;
-  const names = namesOf(current ? survey : undefined);
+  const shown = shownSurvey(bundle, { survey: surveyId, current, experiment: first.experiment, variant: first.variant });
+  const names = namesOf(shown);
   const outcomes = emptyOutcomes();
   const audiences = new Map<string, VisitShare>();
   const languages = new Map<string, VisitShare>();
@@ -220,7 +235,7 @@ function groupReport(
       .filter((row) => row.step === step && (answer === undefined || row.answer === answer))
       .reduce((sum, row) => sum + row.count, 0);
   const reachedSteps = new Set(counted('step').map((row) => row.step));
-  const order = stepOrder(current ? survey : undefined);
+  const order = stepOrder(shown);
   const funnelSteps = [...order.filter((id) => reachedSteps.has(id)), ...[...reachedSteps].filter((id) => !order.includes(id)).sort()];
   const funnel = funnelSteps.map((step) => ({ step, title: names.title(step), reached: total('step', step), left: left.get(step) ?? 0 }));
   const answerKeys = new Map<string, { step: string; answer: string }>();
