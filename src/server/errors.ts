@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError, type StoreUnavailableReason } from './store/sql/database';
 import { describeSchemaErrors } from './validation';
 
@@ -30,11 +30,19 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Fastify's own body-reading failures, as our codes and sentences (JSON syntax is json-body.ts's). */
-const FASTIFY_ERRORS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body-too-large', message: 'The request body is larger than the limit of 65536 bytes.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported-media-type', message: 'The request body must be JSON (Content-Type: application/json).' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-content-length', message: 'The Content-Length header does not match the body.' },
+/** Fastify's own body-reading failures, as our codes and sentences (JSON syntax is json-body.ts's), each with the route's own limit and types. */
+const FASTIFY_ERRORS: Readonly<Record<string, { status: number; code: string; message: (request: FastifyRequest) => string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'body-too-large',
+    message: (request) => `The request body is larger than the limit of ${request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0} bytes.`,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported-media-type',
+    message: (request) => `The request body must be JSON (Content-Type: ${(request.routeOptions.config.bodyTypes ?? ['application/json']).join(' or ')}).`,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad-content-length', message: () => 'The Content-Length header does not match the body.' },
 };
 
 /**
@@ -72,7 +80,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 400, `invalid-${where}`, describeSchemaErrors(error.validation));
     }
     const known = error.code === undefined ? undefined : FASTIFY_ERRORS[error.code];
-    if (known !== undefined) return sendError(reply, known.status, known.code, known.message);
+    if (known !== undefined) return sendError(reply, known.status, known.code, known.message(request));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendError(reply, status, 'bad-request', error.message);

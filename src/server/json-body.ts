@@ -36,6 +36,13 @@ function jsonProblem(text: string): ApiError {
   return new ApiError(400, 'forbidden-property', 'body: keys named __proto__ or constructor.prototype are not allowed.');
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The content types a route reads its JSON body from, where they are more than application/json (its 415 names them). */
+    bodyTypes?: readonly string[];
+  }
+}
+
 /** The deepest nesting a request body may have: a survey payload needs 4 levels, so 32 refuse nothing real. */
 export const MAX_BODY_DEPTH = 32;
 

@@ -3,11 +3,26 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
 import surveyPayloadSchema from '../../schemas/survey-payload.schema.json';
 import userContextSchema from '../../schemas/user-context.schema.json';
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
-/** `format: date-time` without ajv-formats: RFC 3339 shape and a real calendar date. */
+/** Days in a month of the proleptic Gregorian calendar (`month` 1–12). */
+function daysIn(year: number, month: number): number {
+  if (month !== 2) return [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+}
+
+/**
+ * `format: date-time` without ajv-formats: RFC 3339's shape and a real calendar date and time. Checked
+ * field by field: `Date.parse` rolls 30 February over into March, and would pass it.
+ */
 export function isDateTime(value: string): boolean {
-  return RFC3339.test(value) && !Number.isNaN(Date.parse(value));
+  const match = RFC3339.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHour = 0, offsetMinute = 0] = [1, 2, 3, 4, 5, 6, 8, 9].map((group) =>
+    match[group] === undefined ? undefined : Number(match[group]),
+  ) as [number, number, number, number, number, number, number | undefined, number | undefined];
+  // A leap second (:60) is RFC 3339's own.
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 60 && offsetHour <= 23 && offsetMinute <= 59;
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SurveyPayload } from '../../src/model';
 import { entry, growthKitPayload, surveyPayload } from './helpers/fixtures';
 import { startHarness, type Client, type Harness } from './helpers/harness';
+import { batch, event, EVENTS, visitOf } from './helpers/visits';
 
 const STORE = '/cancel/api/survey-storage/survey-monitoring/';
 const EMAIL = 'mia.monthly@example.com';
@@ -94,6 +95,14 @@ describe('bad input gets a clear error and changes nothing', () => {
     });
   });
 
+  it('a timestamp of a day or time the calendar does not have → 400; the real ones, leap days and seconds among them, are stored', async () => {
+    for (const timestamp of ['2025-02-30T10:00:00Z', '2025-04-31T10:00:00Z', '2025-02-29T10:00:00Z', '1900-02-29T10:00:00Z', '2025-05-01T24:00:00Z', '2025-05-01T10:00:00+24:00']) {
+      await expectRefused(() => client.post(STORE, surveyPayload(EMAIL, { timestamp })), 400, { error: 'invalid-body', message: /^timestamp: must be a date-time/ });
+    }
+    const stored = await client.post(STORE, surveyPayload(EMAIL, { timestamp: '2024-02-29T23:59:60.5+05:30' }));
+    expect(stored.statusCode).toBe(200);
+  });
+
   it('a too long answer text → 400 naming the array item', async () => {
     const payload = surveyPayload(EMAIL);
     const entry = payload.survey.first_question;
@@ -119,7 +128,7 @@ describe('bad input gets a clear error and changes nothing', () => {
   });
 
   it('a body of 64 KiB + 1 byte → 413; exactly 64 KiB is read', async () => {
-    await expectRefused(() => client.post(STORE, payloadOfSize(64 * 1024 + 1)), 413, { error: 'body-too-large' });
+    await expectRefused(() => client.post(STORE, payloadOfSize(64 * 1024 + 1)), 413, { error: 'body-too-large', message: /limit of 65536 bytes/ });
     const atLimit = await client.post(STORE, payloadOfSize(64 * 1024));
     expect(atLimit.statusCode).toBe(200);
   });
@@ -326,5 +335,29 @@ describe('a payload that does not fit the survey is refused, naming the field, a
       message: 'survey.first_question.comment: must be at most 1500 characters.',
     });
     expect((await client.post(STORE, growthKitPayload(EMAIL, 'r'.repeat(1500)))).statusCode).toBe(200);
+  });
+});
+
+describe('a visit-events batch the route cannot take is refused with its own limit and types, nothing stored', () => {
+  it('over its 16 KiB: 413 naming 16384 bytes; neither JSON nor text: 415 naming both', async () => {
+    const visit = await visitOf(client, []);
+    await expectRefused(() => client.post(EVENTS, { ...batch(visit, [event('step', 'reason')]), csrf_token: 'x'.repeat(17_000) }), 413, {
+      error: 'body-too-large',
+      message: /limit of 16384 bytes/,
+    });
+    const xml = { cookie: `cancel_session=${client.cookie}`, 'x-csrftoken': client.csrfToken, 'content-type': 'application/xml' };
+    await expectRefused(() => harness.inject({ method: 'POST', url: EVENTS, headers: xml, payload: '<events/>' }), 415, {
+      error: 'unsupported-media-type',
+      message: 'The request body must be JSON (Content-Type: application/json or text/plain).',
+    });
+  });
+
+  it('giving one event id twice: 400 naming both events, none of the batch stored', async () => {
+    const visit = await visitOf(client, []);
+    const step = event('step', 'why-not-using');
+    await expectRefused(() => client.post(EVENTS, batch(visit, [step, { ...event('answer', 'why-not-using', 'no-projects'), id: step.id }])), 400, {
+      error: 'invalid-events',
+      message: `events[1].id: '${step.id}' is the id of events[0] too; each event needs its own.`,
+    });
   });
 });

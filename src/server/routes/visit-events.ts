@@ -15,6 +15,8 @@ import { sessionOf } from './toolkit-call';
 export const VISIT_EVENTS_LIMIT = { requests: 120, windowMs: 60_000 } as const;
 /** The largest body: 50 events of ids fit in a quarter of it. */
 export const VISIT_EVENTS_BODY_LIMIT = 16 * 1024;
+/** navigator.sendBeacon can only send JSON as text. */
+const BEACON_BODY_TYPES = ['application/json', 'text/plain'] as const;
 
 const ID = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' };
 const UUID = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' };
@@ -43,9 +45,17 @@ const BATCH_BODY = {
   },
 };
 
-/** Refuses an event naming a step the customer's survey does not have, or an answer its step does not. */
+/**
+ * Refuses an event naming a step the customer's survey does not have, or an answer its step does not,
+ * and an event id given twice in the batch (the store keeps the first of an id, for a batch sent again,
+ * so the second event would be dropped while the batch was answered as recorded).
+ */
 function checkIds(batch: VisitEventBatch, steps: (id: string) => Set<string> | undefined, surveyName: string): void {
+  const firstOf = new Map<string, number>();
   batch.events.forEach((event, index) => {
+    const first = firstOf.get(event.id);
+    if (first !== undefined) throw new ApiError(400, 'invalid-events', `events[${index}].id: '${event.id}' is the id of events[${first}] too; each event needs its own.`);
+    firstOf.set(event.id, index);
     if (event.step === undefined) {
       if (event.answer !== undefined) throw new ApiError(400, 'invalid-events', `events[${index}].answer: an answer needs its step.`);
       return;
@@ -61,10 +71,10 @@ function checkIds(batch: VisitEventBatch, steps: (id: string) => Set<string> | u
 /** Registers POST visit-events/, in a scope of its own that also reads a navigator.sendBeacon body (text/plain JSON). */
 export function visitEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
   void app.register(async (scope) => {
-    installJsonParser(scope, ['application/json', 'text/plain']);
+    installJsonParser(scope, BEACON_BODY_TYPES);
     scope.post(
       '/visit-events/',
-      { schema: { body: BATCH_BODY }, bodyLimit: VISIT_EVENTS_BODY_LIMIT, config: { csrfInBody: true } },
+      { schema: { body: BATCH_BODY }, bodyLimit: VISIT_EVENTS_BODY_LIMIT, config: { csrfInBody: true, bodyTypes: BEACON_BODY_TYPES } },
       async (request, reply) => {
         const session = await sessionOf(ctx, request);
         const batch = request.body as VisitEventBatch;
