@@ -145,6 +145,21 @@ describe('offer calls', () => {
     });
   }
 
+  it('refuses a second retention action of the other kind with 409 naming the first, not as ineligible', async () => {
+    const client = await harness.signIn('paid-monthly');
+    expect((await client.get('/cancel/api/seo/downgrade/?to=pro', { csrf: true })).statusCode).toBe(200);
+    const offer = await client.post('/cancel/api/seo/accept-offer/', {});
+    expect(offer.statusCode).toBe(409);
+    expect(offer.json()).toMatchObject({ error: 'already-downgraded', plan: 'pro' });
+
+    expect((await client.post(`/cancel/api/${PROVIDER_SEGMENT}/accept-offer/`, {})).statusCode).toBe(200);
+    const downgrade = await client.get(`/cancel/api/${PROVIDER_SEGMENT}/downgrade/?to=guru`, { csrf: true });
+    expect(downgrade.statusCode).toBe(409);
+    expect(downgrade.json()).toMatchObject({ error: 'offer-already-accepted', offer: expect.any(String) });
+    expect((await harness.counts()).downgrades).toBe(1);
+    expect((await harness.counts()).accepted_offers).toBe(1);
+  });
+
   it('offers each product group only its own plans', async () => {
     const annual = await harness.signIn('paid-annual');
     // paid-annual is GURU but not eligible: no plans, and the downgrade is refused

@@ -88,6 +88,21 @@ function acceptedOfferId({ survey, binding: { toolkit } }: ToolkitCall, body: un
   return named;
 }
 
+/**
+ * One retention action per user and toolkit (decision 18): a second, of either kind, is refused with
+ * 409 naming what was taken (`offer` or `plan`), so the page of another tab can show it (decision 195).
+ */
+async function refuseIfRetained(ctx: ServerContext, { binding, userId }: ToolkitCall): Promise<void> {
+  const accepted = await ctx.offers.acceptedOffer(userId, binding.toolkit);
+  if (accepted !== undefined) {
+    throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`, {}, { offer: accepted });
+  }
+  const done = await ctx.offers.downgrade(userId, binding.toolkit);
+  if (done !== undefined) {
+    throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`, {}, { plan: done.toPlan });
+  }
+}
+
 /** eligible-for-offer/, accept-offer/ and downgrade/ for the toolkits whose YAML declares offers (seo, all-at-once). */
 export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/:toolkit/eligible-for-offer/', async (request) => {
@@ -103,10 +118,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const { binding, userId } = call;
     const offer = acceptedOfferId(call, request.body);
     const outcome = await ctx.idempotent(request, reply, { userId, call: 'accept-offer', toolkit: binding.toolkit }, async () => {
-      const accepted = await ctx.offers.acceptedOffer(userId, binding.toolkit);
-      if (accepted !== undefined) {
-        throw new ApiError(409, 'offer-already-accepted', `The offer on ${binding.name} was already accepted.`, {}, { offer: accepted });
-      }
+      await refuseIfRetained(ctx, call);
       await refuseIfCancelling(ctx, call);
       await requireEligible(ctx, call);
       await ctx.offers.acceptOffer(userId, binding.toolkit, offer, ctx.now());
@@ -124,10 +136,7 @@ export function offerRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const { binding, survey, user, userId } = call;
       const { to } = request.query as { to: string };
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'downgrade', toolkit: binding.toolkit }, async () => {
-        const done = await ctx.offers.downgrade(userId, binding.toolkit);
-        if (done !== undefined) {
-          throw new ApiError(409, 'already-downgraded', `${binding.name} was already downgraded to ${done.toPlan}.`, {}, { plan: done.toPlan });
-        }
+        await refuseIfRetained(ctx, call);
         await refuseIfCancelling(ctx, call);
         await requireEligible(ctx, call);
         const plans = toolkitDowngradePlans(survey, binding.toolkit, user.product_group);
