@@ -2,8 +2,9 @@
 // the customers, whom the weights split, not on the visits, which a customer who comes back adds to.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
-import { signInToVariant, startHarness, type Harness } from './helpers/harness';
-import { event, visitOf } from './helpers/visits';
+import { testBundle } from './helpers/bundle';
+import { Harness, signInToVariant, startHarness } from './helpers/harness';
+import { event, VERSION, visitOf } from './helpers/visits';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -78,5 +79,46 @@ describe('a variant in the insights', () => {
     const report = (await harness.get('/dev/insights.json?from=2026-10-15&to=2026-10-15')).json() as VisitInsights;
     const [offer] = report.groups.find((group) => group.variant === 'discount-40')?.offers ?? [];
     expect(offer?.title).toContain('40%');
+  });
+});
+
+describe('an experiment over two survey versions', () => {
+  it('names the versions it adds together, and gives each version’s results apart', async () => {
+    const changed = structuredClone(testBundle());
+    const survey = changed.surveys.cancellation;
+    if (survey === undefined) throw new Error('the test bundle has no cancellation survey');
+    survey.version = 'c0ffee000002';
+    await visitOf(await signInToVariant(harness, 'control'), [event('stay')]);
+    await visitOf(await signInToVariant(harness, 'control'), []);
+    await visitOf(await signInToVariant(harness, 'discount-40'), []);
+    const second = new Harness({ sharedDatabase: harness.database, bundle: changed });
+    second.clock.ms = Date.parse('2026-10-15T11:00:00Z');
+    await second.start();
+    try {
+      await visitOf(await signInToVariant(second, 'control'), [], 'seo', 'c0ffee000002');
+      for (let n = 0; n < 2; n++) await visitOf(await signInToVariant(second, 'discount-40'), [event('stay')], 'seo', 'c0ffee000002');
+
+      const [experiment] = ((await second.get('/dev/insights.json?from=2026-10-15&to=2026-10-15')).json() as VisitInsights).experiments;
+      expect(experiment?.versions).toEqual([VERSION, 'c0ffee000002']);
+      const figures = (variants: readonly { id: string; customers: number; visits: number; saved: number }[] | undefined) =>
+        variants?.slice(0, 2).map((variant) => [variant.id, variant.customers, variant.visits, variant.saved]);
+      expect(figures(experiment?.variants)).toEqual([
+        ['control', 3, 3, 1],
+        ['discount-40', 3, 3, 2],
+      ]);
+      expect(experiment?.byVersion.map((results) => [results.version, figures(results.variants)])).toEqual([
+        [VERSION, [['control', 2, 2, 1], ['discount-40', 1, 1, 0]]],
+        ['c0ffee000002', [['control', 1, 1, 0], ['discount-40', 2, 2, 2]]],
+      ]);
+
+      const page = (await second.get('/dev/insights?from=2026-10-15&to=2026-10-15')).body;
+      const section = /<section[^>]*data-experiment="discount-depth-2026-10">[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+      expect(section).toContain(`These results add together the visits of 2 survey versions: ${VERSION}`);
+      expect(section).toContain('c0ffee000002');
+      expect(section).toContain('id="experiment-0-version-0-variants"');
+      expect(section).toContain('id="experiment-0-version-1-variants"');
+    } finally {
+      await second.stop();
+    }
   });
 });

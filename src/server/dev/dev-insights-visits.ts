@@ -5,7 +5,8 @@ import type { CompiledBundle } from '../../model';
 import { escapeHtml as e } from '../html';
 import { barChartSvg } from './dev-insights-chart';
 import { flowSankeySvg } from './dev-insights-flow';
-import { graphMoves, shownSurvey, type ExperimentReport, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
+import type { ServedVersion } from '../store/visits';
+import { graphMoves, shownSurvey, type ExperimentReport, type ExperimentResults, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
@@ -71,9 +72,9 @@ function groupSection(group: GroupReport, index: number, bundle: CompiledBundle)
 
 const interval = (i: { low: number; high: number }): string => `${pct(i.low)} to ${pct(i.high)}`;
 
-function experimentSection(report: ExperimentReport, index: number): string {
-  const id = `experiment-${index}`;
-  const rows = report.variants.map((v) => [
+/** The check of the customers' split, and the table of the variants, of results over some versions. */
+function resultsBlock(id: string, caption: string, results: ExperimentResults): string {
+  const rows = results.variants.map((v) => [
     `${v.id}${v.control ? ' (control)' : ''}`,
     v.weight,
     v.customers,
@@ -82,19 +83,47 @@ function experimentSection(report: ExperimentReport, index: number): string {
     `${pct(v.savedRate.rate)} (${interval(v.savedRate)})`,
     v.difference === undefined ? '' : `${v.difference.difference >= 0 ? '+' : ''}${pct(v.difference.difference)} (${interval(v.difference)})`,
   ]);
-  const ratio = report.sampleRatio;
+  const ratio = results.sampleRatio;
   const warning = ratio.mismatch
     ? `<p class="error" role="alert">Sample ratio mismatch: the customers split off the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toExponential(2)} &lt; 0.001). Look for a bug in the assignment or the recording before reading the rates.</p>`
     : `<p class="muted">The split of the customers matches the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toFixed(3)}).</p>`;
+  return `${warning}
+<div class="panel">${table(id, caption, ['Variant', 'Weight', 'Customers', 'Visits', 'Saved', 'Saved rate', 'Difference to control'], rows)}</div>`;
+}
+
+/** A survey version as the page names it: with its commit where the server knew it. */
+function versionName(version: string, served: readonly ServedVersion[]): string {
+  const commit = served.find((candidate) => candidate.version === version)?.commit;
+  return `${version}${commit ? ` (commit ${commit})` : ''}`;
+}
+
+/** Which survey versions the results add together, said before them (decision 105). */
+function versionsNotice(report: ExperimentReport, served: readonly ServedVersion[]): string {
+  const names = report.versions.map((version) => e(versionName(version, served)));
+  if (names.length === 1) return `<p class="muted">Its visits in the range were all shown survey version ${names[0] ?? ''}.</p>`;
+  return `<p class="notice">These results add together the visits of ${names.length} survey versions: ${names.join(', ')}. Each version's own results follow.</p>`;
+}
+
+/** The caption of a table of variants; `scope` says which versions' visits it counts. */
+const variantsCaption = (scope: string): string => `Variants${scope}: saved rate with its 95% interval, and the difference to the control with its 95% interval`;
+
+function experimentSection(report: ExperimentReport, index: number, served: readonly ServedVersion[]): string {
+  const id = `experiment-${index}`;
+  const perVersion =
+    report.byVersion.length > 1
+      ? report.byVersion.map((results, n) => resultsBlock(`${id}-version-${n}-variants`, variantsCaption(` of version ${versionName(results.version, served)} only`), results))
+      : [];
+  const together = report.versions.length > 1 ? variantsCaption(`, the ${report.versions.length} versions added together`) : variantsCaption('');
   return `<section aria-labelledby="${id}-heading" data-experiment="${e(report.id)}">
 <h2 id="${id}-heading">Experiment ${e(report.id)} on ${e(report.survey)}, ${e(report.start)} to ${e(report.end)}</h2>
-${warning}
-<div class="panel">${table(`${id}-variants`, 'Variants: saved rate with its 95% interval, and the difference to the control with its 95% interval', ['Variant', 'Weight', 'Customers', 'Visits', 'Saved', 'Saved rate', 'Difference to control'], rows)}</div>
+${versionsNotice(report, served)}
+${resultsBlock(`${id}-variants`, together, report)}
+${perVersion.join('\n')}
 </section>`;
 }
 
 /** The retention sections of the page, or a notice that no visit started in the range. */
 export function visitSections(insights: VisitInsights, bundle: CompiledBundle): string {
   if (insights.groups.length === 0) return `<p class="notice">No visit of the survey screen started from ${e(insights.from)} to ${e(insights.to)}.</p>`;
-  return [...insights.groups.map((group, index) => groupSection(group, index, bundle)), ...insights.experiments.map(experimentSection)].join('\n');
+  return [...insights.groups.map((group, index) => groupSection(group, index, bundle)), ...insights.experiments.map((report, index) => experimentSection(report, index, insights.versions))].join('\n');
 }

@@ -3,7 +3,7 @@
 // (store/visits.ts). Versions are never added together: each has its own group.
 import { flowEdges, stepTextValues } from '../../engine';
 import { applyOverlay } from '../../engine/overlay';
-import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledSurvey, type StepId } from '../../model';
+import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledExperiment, type CompiledSurvey, type StepId } from '../../model';
 import type { DailyCountRow, EventCountRow, ExperimentCustomersRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
 import { differenceOfCounted, proportionInterval, sampleRatioMismatch } from './experiment-stats';
 
@@ -94,14 +94,33 @@ export interface VariantFigures {
   difference?: { difference: number; low: number; high: number };
 }
 
-export interface ExperimentReport {
+/** Whether the customers split off the weights: Pearson's chi-square, p < 0.001 warns. */
+export interface SampleRatio {
+  chiSquare: number;
+  p: number;
+  mismatch: boolean;
+}
+
+/** An experiment's variants and their split, over the visits of some survey versions. */
+export interface ExperimentResults {
+  variants: VariantFigures[];
+  sampleRatio: SampleRatio;
+}
+
+/** An experiment's results over the visits of one survey version. */
+export interface ExperimentVersionReport extends ExperimentResults {
+  version: string;
+}
+
+export interface ExperimentReport extends ExperimentResults {
   id: string;
   survey: string;
   start: string;
   end: string;
-  variants: VariantFigures[];
-  /** Whether the customers split off the weights: Pearson's chi-square, p < 0.001 warns. */
-  sampleRatio: { chiSquare: number; p: number; mismatch: boolean };
+  /** The survey versions whose visits `variants` adds together, oldest first; more than one: read `byVersion`, which keeps them apart. */
+  versions: string[];
+  /** The same results for each of `versions` apart, oldest first (decision 105: versions are never added silently). */
+  byVersion: ExperimentVersionReport[];
 }
 
 /**
@@ -281,40 +300,79 @@ function groupReport(
   };
 }
 
+/** The variants' figures and the sample-ratio check of an experiment over `groups`, whose customers `customerRows` counts. */
+function experimentResults(experiment: CompiledExperiment, groups: readonly GroupReport[], customerRows: readonly ExperimentCustomersRow[]): ExperimentResults {
+  const figures = experiment.variants.map((variant) => {
+    const mine = groups.filter((group) => group.variant === variant.id);
+    const visits = mine.reduce((sum, group) => sum + group.visits, 0);
+    const saved = mine.reduce((sum, group) => sum + group.outcomes.saved, 0);
+    const customers = customerRows.find((row) => row.experiment === experiment.id && row.variant === variant.id)?.customers ?? 0;
+    return { id: variant.id, weight: variant.weight, control: variant.control, visits, customers, saved, savedRate: proportionInterval(saved, visits) };
+  });
+  const control = figures.find((variant) => variant.control);
+  const variants = figures.map((variant) => {
+    const difference = control && !variant.control ? differenceOfCounted({ successes: control.saved, n: control.visits }, { successes: variant.saved, n: variant.visits }) : undefined;
+    return difference ? { ...variant, difference } : variant;
+  });
+  const sampleRatio = sampleRatioMismatch(
+    figures.map((variant) => variant.customers),
+    figures.map((variant) => variant.weight),
+  );
+  return { variants, sampleRatio };
+}
+
+/** The customers of each experiment's variants: over every version of the range, and over each version apart. */
+interface ExperimentCustomers {
+  all: readonly ExperimentCustomersRow[];
+  perVersion: ReadonlyMap<string, readonly ExperimentCustomersRow[]>;
+}
+
 /**
  * The report of each experiment of the bundle that has visits in the range. Its sample-ratio check
  * counts customers: a variant is assigned to a customer, who may come back many times (decision 178).
+ * The results add the survey versions of the range together, name them, and repeat per version.
  */
-function experimentReports(groups: readonly GroupReport[], customerRows: readonly ExperimentCustomersRow[], bundle: CompiledBundle): ExperimentReport[] {
+function experimentReports(groups: readonly GroupReport[], customers: ExperimentCustomers, bundle: CompiledBundle, versions: readonly ServedVersion[]): ExperimentReport[] {
   const reports: ExperimentReport[] = [];
   for (const experiment of bundle.experiments) {
     const of = groups.filter((group) => group.experiment === experiment.id);
     if (of.length === 0) continue;
-    const figures = experiment.variants.map((variant) => {
-      const mine = of.filter((group) => group.variant === variant.id);
-      const visits = mine.reduce((sum, group) => sum + group.visits, 0);
-      const saved = mine.reduce((sum, group) => sum + group.outcomes.saved, 0);
-      const customers = customerRows.find((row) => row.experiment === experiment.id && row.variant === variant.id)?.customers ?? 0;
-      return { id: variant.id, weight: variant.weight, control: variant.control, visits, customers, saved, savedRate: proportionInterval(saved, visits) };
-    });
-    const control = figures.find((variant) => variant.control);
-    const variants = figures.map((variant) => {
-      const difference = control && !variant.control ? differenceOfCounted({ successes: control.saved, n: control.visits }, { successes: variant.saved, n: variant.visits }) : undefined;
-      return difference ? { ...variant, difference } : variant;
-    });
+    const experimentVersions = versionsOf(of, versions);
     reports.push({
       id: experiment.id,
       survey: experiment.survey,
       start: experiment.start,
       end: experiment.end,
-      variants,
-      sampleRatio: sampleRatioMismatch(
-        figures.map((variant) => variant.customers),
-        figures.map((variant) => variant.weight),
-      ),
+      versions: experimentVersions,
+      ...experimentResults(experiment, of, customers.all),
+      byVersion: experimentVersions.map((version) => ({
+        version,
+        ...experimentResults(
+          experiment,
+          of.filter((group) => group.version === version),
+          customers.perVersion.get(version) ?? [],
+        ),
+      })),
     });
   }
   return reports;
+}
+
+/** The versions of `groups`, in the order they were first served. */
+function versionsOf(groups: readonly Pick<GroupReport, 'version'>[], versions: readonly ServedVersion[]): string[] {
+  const served = (version: string) => versions.findIndex((candidate) => candidate.version === version);
+  return [...new Set(groups.map((group) => group.version))].sort((a, b) => served(a) - served(b));
+}
+
+/** The customers of the experiments' variants in the range, and in each version of their groups apart. */
+async function experimentCustomers(visits: VisitTables, filter: VisitFilter, groups: readonly GroupReport[], bundle: CompiledBundle): Promise<ExperimentCustomers> {
+  const experiments = bundle.experiments.map((experiment) => experiment.id);
+  const versions = [...new Set(groups.filter((group) => group.experiment !== '').map((group) => group.version))];
+  const [all, ...each] = await Promise.all([
+    visits.experimentCustomers(filter, experiments),
+    ...versions.map((version) => visits.experimentCustomers({ ...filter, where: { ...filter.where, version } }, experiments)),
+  ]);
+  return { all: all ?? [], perVersion: new Map(versions.map((version, index) => [version, each[index] ?? []])) };
 }
 
 function groupedBy<R extends { toolkit: string; version: string; experiment: string; variant: string }>(rows: readonly R[]): Map<string, R[]> {
@@ -330,15 +388,11 @@ function groupedBy<R extends { toolkit: string; version: string; experiment: str
 
 /** The figures of the visits that started in the filter's days (UTC), each version and variant apart. */
 export async function visitInsights(visits: VisitTables, bundle: CompiledBundle, filter: VisitFilter, now: number): Promise<VisitInsights> {
-  const [visitRows, dailyRows, eventRows, versions, customerRows] = await Promise.all([
+  const [visitRows, dailyRows, eventRows, versions] = await Promise.all([
     visits.visitCounts(filter, now - VISIT_IDLE_MS),
     visits.dailyCounts(filter),
     visits.eventCounts(filter),
     visits.versions(),
-    visits.experimentCustomers(
-      filter,
-      bundle.experiments.map((experiment) => experiment.id),
-    ),
   ]);
   const byGroup = groupedBy(visitRows);
   const dailyByGroup = groupedBy(dailyRows);
@@ -351,7 +405,8 @@ export async function visitInsights(visits: VisitTables, bundle: CompiledBundle,
         versions.findIndex((v) => v.version === b.version) - versions.findIndex((v) => v.version === a.version) ||
         (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0),
     );
-  return { from: filter.fromDay, to: filter.toDay, filter: filter.where, ...totalsOf(groups), versions, groups, experiments: experimentReports(groups, customerRows, bundle) };
+  const customers = await experimentCustomers(visits, filter, groups, bundle);
+  return { from: filter.fromDay, to: filter.toDay, filter: filter.where, ...totalsOf(groups), versions, groups, experiments: experimentReports(groups, customers, bundle, versions) };
 }
 
 /** Sums items with the same key, field by field, in the order the keys first come. */

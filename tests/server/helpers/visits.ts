@@ -17,15 +17,15 @@ export const event = (type: VisitEvent['type'], step?: string, answer?: string):
   ...(answer === undefined ? {} : { answer }),
 });
 
-/** A batch of one visit's events, in English, on a toolkit's page (SEO's unless told). */
-export function batch(visit: string, events: VisitEvent[], toolkit = 'seo'): VisitEventBatch {
-  return { visit, toolkit, version: VERSION, language: 'en', events };
+/** A batch of one visit's events, in English, on a toolkit's page (SEO's unless told), of a survey version (the test server's unless told). */
+export function batch(visit: string, events: VisitEvent[], toolkit = 'seo', version = VERSION): VisitEventBatch {
+  return { visit, toolkit, version, language: 'en', events };
 }
 
 /** Walks one visit of a toolkit's survey (SEO's unless told) through the API: its first question, then `events`. */
-export async function visitOf(client: Client, events: VisitEvent[], toolkit = 'seo'): Promise<string> {
+export async function visitOf(client: Client, events: VisitEvent[], toolkit = 'seo', version = VERSION): Promise<string> {
   const visit = randomUUID();
-  const response = await client.post(EVENTS, batch(visit, [event('visit'), event('step', 'reason'), ...events], toolkit));
+  const response = await client.post(EVENTS, batch(visit, [event('visit'), event('step', 'reason'), ...events], toolkit, version));
   expect(response.statusCode, response.body).toBe(200);
   return visit;
 }
