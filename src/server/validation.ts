@@ -87,6 +87,20 @@ function typeName(type: unknown): string {
   return types.map((t) => (typeof t === 'string' ? (TYPE_NAMES[t] ?? t) : String(t))).join(' or ');
 }
 
+/** What each pattern of the API's schemas asks, in plain words (a pattern not listed is quoted). */
+const PATTERN_MEANINGS: Readonly<Record<string, string>> = {
+  '\\S': 'must hold more than spaces',
+  '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f]*$': 'must hold more than spaces, and no control characters (line breaks, tabs, NUL)',
+  '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$': 'must be an email address (name@example.com)',
+  '^[a-z0-9-]+$': 'must be lower-case letters, digits and hyphens',
+  '^[a-z0-9]+(-[a-z0-9]+)*$': 'must be lower-case letters and digits, words joined by single hyphens',
+  '^[a-z0-9][a-z0-9-]*$': 'must be lower-case letters, digits and hyphens, starting with a letter or digit',
+  '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$': 'must be a UUID in lower case (0f8fad5b-d9cb-469f-a165-70867728950e)',
+  '^[0-9a-f]{12}$': 'must be 12 lower-case hexadecimal digits',
+};
+
+const items = (count: unknown): string => `${String(count)} item${count === 1 ? '' : 's'}`;
+
 /** One schema error as `field: what is wrong`, in plain words. */
 export function describeSchemaError(error: FastifySchemaValidationError): string {
   const { params } = error;
@@ -104,9 +118,21 @@ export function describeSchemaError(error: FastifySchemaValidationError): string
     case 'maxLength':
       return `${fieldPath(error.instancePath)}: must be at most ${String(params.limit)} characters`;
     case 'maxItems':
-      return `${fieldPath(error.instancePath)}: must have at most ${String(params.limit)} items`;
-    case 'pattern':
-      return `${fieldPath(error.instancePath)}: has an invalid format`;
+      return `${fieldPath(error.instancePath)}: must have at most ${items(params.limit)}`;
+    case 'minItems':
+      return `${fieldPath(error.instancePath)}: must have at least ${items(params.limit)}`;
+    case 'uniqueItems':
+      return `${fieldPath(error.instancePath)}: lists the same value twice (items ${[Number(params.i), Number(params.j)].sort((a, b) => a - b).join(' and ')})`;
+    case 'minimum':
+      return `${fieldPath(error.instancePath)}: must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${fieldPath(error.instancePath)}: must be at most ${String(params.limit)}`;
+    case 'false schema':
+      return `${fieldPath(error.instancePath)}: does not belong here (not a field of this kind of entry)`;
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      return `${fieldPath(error.instancePath)}: ${PATTERN_MEANINGS[pattern] ?? `does not have the form ${pattern}`}`;
+    }
     case 'format':
       return `${fieldPath(error.instancePath)}: must be a ${String(params.format)} (ISO 8601, e.g. 2024-05-01T12:00:00Z)`;
     case 'const':

@@ -3,6 +3,9 @@ import type { SurveyPayload } from '../../src/model';
 import { entry, growthKitPayload, surveyPayload } from './helpers/fixtures';
 import { startHarness, type Client, type Harness } from './helpers/harness';
 import { batch, event, EVENTS, visitOf } from './helpers/visits';
+import { describeSchemaError } from '../../src/server/validation';
+import surveyPayloadSchema from '../../schemas/survey-payload.schema.json';
+import userContextSchema from '../../schemas/user-context.schema.json';
 
 const STORE = '/cancel/api/survey-storage/survey-monitoring/';
 const EMAIL = 'mia.monthly@example.com';
@@ -101,6 +104,21 @@ describe('bad input gets a clear error and changes nothing', () => {
     }
     const stored = await client.post(STORE, surveyPayload(EMAIL, { timestamp: '2024-02-29T23:59:60.5+05:30' }));
     expect(stored.statusCode).toBe(200);
+  });
+
+  it('each schema refusal says in plain words what the field must be', async () => {
+    const refused = async (overrides: Partial<SurveyPayload>, message: string): Promise<void> =>
+      expectRefused(() => client.post(STORE, surveyPayload(EMAIL, overrides)), 400, { error: 'invalid-body', message });
+    await refused({ name: ' \t ' }, 'name: must hold more than spaces');
+    await refused({ toolkit: 'SEO' }, 'toolkit: must be lower-case letters, digits and hyphens');
+    await refused({ path: [] }, 'path: must have at least 1 item');
+    // A discount's entry with a downgrade's plans: a payload the types refuse, sent as a client might.
+    const discountWithPlans = { offer: 'discount-offer', kind: 'discount', percent: 30, months: 3, plans: ['pro'], choice: 'declined' } as unknown as NonNullable<SurveyPayload['retention']>[number];
+    await refused({ retention: [discountWithPlans] }, 'retention[0].plans: does not belong here (not a field of this kind of entry)');
+    await refused({ retention: [{ offer: 'downgrade-offer', kind: 'downgrade', plans: ['pro', 'pro'], choice: 'declined' }] }, 'retention[0].plans: lists the same value twice (items 0 and 1)');
+    await refused({ retention: [{ offer: 'discount-offer', kind: 'discount', percent: 101, months: 3, choice: 'declined' }] }, 'retention[0].percent: must be at most 100');
+    const declare = await client.post('/cancel/api/seo/declare-cancellation/', { name: 'Mia\u0000', screens: ['declaration'] });
+    expect(declare.json()).toMatchObject({ error: 'invalid-body', message: 'name: must hold more than spaces, and no control characters (line breaks, tabs, NUL)' });
   });
 
   it('a too long answer text → 400 naming the array item', async () => {
@@ -360,4 +378,19 @@ describe('a visit-events batch the route cannot take is refused with its own lim
       message: `events[1].id: '${step.id}' is the id of events[0] too; each event needs its own.`,
     });
   });
+});
+
+/** Every `pattern` a schema holds, at any depth. */
+function patternsOf(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Object.entries(schema).flatMap(([key, value]) => (key === 'pattern' && typeof value === 'string' ? [value] : patternsOf(value)));
+}
+
+it('every pattern of the API’s schema files is explained in words, not quoted', () => {
+  const patterns = [...patternsOf(surveyPayloadSchema), ...patternsOf(userContextSchema)];
+  expect(patterns.length).toBeGreaterThan(3);
+  for (const pattern of patterns) {
+    const message = describeSchemaError({ keyword: 'pattern', instancePath: '/field', schemaPath: '#', params: { pattern }, message: '' });
+    expect(message, pattern).not.toContain(pattern);
+  }
 });
