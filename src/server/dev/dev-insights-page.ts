@@ -9,13 +9,27 @@ import { visitSections } from './dev-insights-visits';
 import { devToolsPage } from './dev-survey-layout';
 import type { VisitInsights } from './visit-insights';
 
+/** The filter's fields beyond the toolkit that a submission may not record, so may not be judged by. */
+export const SUBMISSION_FIELDS = ['version', 'audience', 'language'] as const;
+/** The version is the submission's own (recorded since versions were); the audience and language its visit's. */
+export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
+
+/** The submissions' counts under the form's filter, and those it left out for not recording a filtered field. */
+export interface SubmissionInsights extends Insights {
+  /** Per filtered field, how many submissions of the range do not record it (one may lack several). */
+  unknown: { field: SubmissionField; submissions: number }[];
+  /** The submissions left out of the counts: those lacking any filtered field. */
+  leftOut: number;
+}
+
 /** What the page shows: the chosen range and toolkit, and either the counts or what was wrong with the form. */
 export interface InsightsView {
   from: string;
   to: string;
   toolkit: string | undefined;
+  /** The toolkits the form offers: the bundle's pages and any with a submission or a visit. */
   toolkits: readonly string[];
-  insights?: Insights;
+  insights?: SubmissionInsights;
   error?: string;
   /** The visits' filter beyond the toolkit: audience, language, version. */
   filter?: VisitFilter['where'];
@@ -86,19 +100,62 @@ ${choice('Version', 'version', 'all versions, each apart', (view.versions ?? [])
 </form>`;
 }
 
+/** The filter's fields beyond the toolkit, as the page names them: "audience trial, language de". */
+function filterWords(filter: VisitFilter['where'] | undefined): string {
+  return SUBMISSION_FIELDS.flatMap((field) => (filter?.[field] === undefined ? [] : [`${field} ${filter[field]}`])).join(', ');
+}
+
+/** Why a submission may not record a field. */
+const UNRECORDED: Record<SubmissionField, string> = {
+  version: 'stored before survey versions were recorded',
+  audience: 'stored without a visit of the survey screen',
+  language: 'stored without a visit of the survey screen',
+};
+
+/** Which submissions the filter keeps, said beside their figures. */
+function keptNotice(words: string): string {
+  return words === ''
+    ? ''
+    : `<p class="muted">Only the submissions of ${e(words)} are counted: the version is the one the submission recorded, the audience and language those of the visit it came from.</p>`;
+}
+
+/** The submissions the filter left out as it cannot judge them, and why. */
+function leftOutNotice(insights: SubmissionInsights): string {
+  if (insights.leftOut === 0) return '';
+  const one = insights.leftOut === 1;
+  const why = insights.unknown.map((count) => `${count.submissions} without their ${count.field} (${UNRECORDED[count.field]})`).join('; ');
+  return `<p class="notice" data-left-out="${insights.leftOut}">${insights.leftOut} ${one ? 'submission' : 'submissions'} of the range ${one ? 'is' : 'are'} left out, as the filter cannot tell whether ${one ? 'it matches' : 'they match'}: ${e(why)}.</p>`;
+}
+
 function results(view: InsightsView): string {
   if (view.error !== undefined) return `<p class="error" role="alert">${e(view.error)}</p>`;
   const insights = view.insights;
+  const words = filterWords(view.filter);
+  const leftOut = insights === undefined ? '' : leftOutNotice(insights);
   if (insights === undefined || insights.total === 0) {
-    return `<p class="notice">No survey was submitted from ${e(view.from)} to ${e(view.to)}${view.toolkit ? ` for ${e(view.toolkit)}` : ''}.</p>`;
+    return `<p class="notice">No survey was submitted from ${e(view.from)} to ${e(view.to)}${view.toolkit ? ` for ${e(view.toolkit)}` : ''}${words === '' ? '' : ` of ${e(words)}`}.</p>
+${leftOut}`;
   }
-  return `<ul class="totals">
+  return `${keptNotice(words)}
+${leftOut}
+<ul class="totals">
 <li><strong>${insights.total}</strong> submissions</li>
 <li><strong>${insights.reasons.length}</strong> different step-1 reasons</li>
 <li><strong>${insights.paths.length}</strong> different paths</li>
 </ul>
 ${chartRow('reasons', 'Submissions per step-1 reason', 'Reason (step 1)', insights.reasons, insights.total)}
 ${chartRow('paths', 'Submissions per path', 'Path: the answers chosen, in order', insights.paths, insights.total)}`;
+}
+
+/** The JSON of the figures shown: the same range, toolkit and filter. */
+function jsonLink(view: InsightsView): string {
+  const query = new URLSearchParams({ from: view.from, to: view.to });
+  if (view.toolkit !== undefined) query.set('toolkit', view.toolkit);
+  for (const field of SUBMISSION_FIELDS) {
+    const value = view.filter?.[field];
+    if (value !== undefined) query.set(field, value);
+  }
+  return `/dev/insights.json?${query.toString()}`;
 }
 
 /** The whole /dev/insights page. */
@@ -109,7 +166,7 @@ export function insightsPage(view: InsightsView, bundle: CompiledBundle): string
     body: `<p class="lead">What the stored survey submissions say, from the first to the last day chosen (both included, UTC). A path is the answers chosen on steps 1 to 4, then any retention offer declined; the export (<code>npm run responses:export</code>) writes the same paths.</p>
 ${form(view)}
 <h2>Visits and what they saved</h2>
-<p class="muted">A visit starts when the survey screen shows. It is saved when the customer accepts an offer or downgrade or chooses to stay, cancelled when the survey is sent, confirmed when the cancellation takes effect, and abandoned when the page is left without any of these, or after 30 minutes without an event. Each survey version, and each experiment variant, is counted apart. <a href="/dev/insights.json">The same figures as JSON</a>.</p>
+<p class="muted">A visit starts when the survey screen shows. It is saved when the customer accepts an offer or downgrade or chooses to stay, cancelled when the survey is sent, confirmed when the cancellation takes effect, and abandoned when the page is left without any of these, or after 30 minutes without an event. Each survey version, and each experiment variant, is counted apart. <a href="${e(jsonLink(view))}">The same figures as JSON</a>.</p>
 ${view.visits && view.error === undefined ? visitSections(view.visits, bundle) : ''}
 <h2>Submissions</h2>
 ${results(view)}`,

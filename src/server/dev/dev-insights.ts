@@ -1,12 +1,13 @@
-// GET /dev/insights?from=YYYY-MM-DD&to=YYYY-MM-DD[&toolkit=ID] (development only): counts of the stored
-// survey submissions per step-1 reason and per path in a date range, as bar charts with their tables.
+// GET /dev/insights?from=YYYY-MM-DD&to=YYYY-MM-DD[&toolkit=ID&audience=&language=&version=] (development
+// only): counts of the stored survey submissions per step-1 reason and per path in a date range, as bar
+// charts with their tables, and the retention figures of the visits (visit-insights.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { submissionPathOf, surveyOfToolkit } from '../../engine';
-import { AUDIENCES, LANGUAGES } from '../../model';
-import { insightsOf } from '../store/insights';
-import type { VisitFilter } from '../store/visits';
-import { insightsPage, type InsightsView } from './dev-insights-page';
+import { AUDIENCES, LANGUAGES, type SurveyPayload } from '../../model';
+import { insightsOf, type TimeRange } from '../store/insights';
+import type { SubmissionOfVisit, VisitFilter } from '../store/visits';
+import { insightsPage, SUBMISSION_FIELDS, type InsightsView, type SubmissionField, type SubmissionInsights } from './dev-insights-page';
 import { visitInsights } from './visit-insights';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,21 +64,62 @@ function unknownChoice(where: VisitFilter['where'], toolkits: readonly string[],
   return undefined;
 }
 
+/** Whether a submission is of the filter's value of `field`: undefined where it does not record the field. */
+function submissionMatches(submission: SubmissionOfVisit, field: SubmissionField, value: string): boolean | undefined {
+  const recorded = submission[field];
+  return recorded === null ? undefined : recorded === value;
+}
+
+/** The filtered fields a submission does not record, which the filter therefore cannot judge it by. */
+function unknownFields(submission: SubmissionOfVisit, where: VisitFilter['where']): SubmissionField[] {
+  return SUBMISSION_FIELDS.filter((field) => where[field] !== undefined && submission[field] === null);
+}
+
+/** Whether a submission is kept by the filter: every filtered field recorded, and of the value chosen. */
+function keptBy(submission: SubmissionOfVisit, where: VisitFilter['where']): boolean {
+  return SUBMISSION_FIELDS.every((field) => {
+    const value = where[field];
+    return value === undefined || submissionMatches(submission, field, value) === true;
+  });
+}
+
+/** How many of the submissions lack each filtered field, and how many lack any (those are left out). */
+function unknownCounts(submissions: readonly SubmissionOfVisit[], where: VisitFilter['where']): Pick<SubmissionInsights, 'unknown' | 'leftOut'> {
+  const lacking = submissions.map((submission) => unknownFields(submission, where));
+  const unknown = SUBMISSION_FIELDS.map((field) => ({ field, submissions: lacking.filter((fields) => fields.includes(field)).length })).filter((count) => count.submissions > 0);
+  return { unknown, leftOut: lacking.filter((fields) => fields.length > 0).length };
+}
+
 /** Registers /dev/insights and /dev/insights.json; the caller does so only outside production. */
 export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // A record's path is read from its ids, named by the texts of the survey its toolkit's page shows.
-  const store = insightsOf(ctx.store.submissions, (payload) => submissionPathOf(surveyOfToolkit(ctx.bundle, payload.toolkit), payload));
+  const pathOf = (payload: SurveyPayload) => submissionPathOf(surveyOfToolkit(ctx.bundle, payload.toolkit), payload);
+
+  /** The submissions' counts of the range under the form's filter, with those it could not judge left out and counted. */
+  async function submissionInsights(range: TimeRange, where: VisitFilter['where']): Promise<SubmissionInsights> {
+    const submissions = await ctx.visits.submissionsOfVisits(range, where.toolkit);
+    const kept = submissions.filter((submission) => keptBy(submission, where)).map((submission) => submission.payload);
+    // The counting is the store's own, over the payloads the filter keeps.
+    const counts = await insightsOf({ payloadsIn: () => Promise.resolve(kept), toolkits: () => ctx.store.submissions.toolkits() }, pathOf).insights(range);
+    return { ...counts, ...unknownCounts(submissions, where) };
+  }
+
+  /** Every toolkit the form offers: the bundle's pages, and any with a submission or a visit. */
+  async function toolkitsOfForm(): Promise<string[]> {
+    const [submitted, visited] = await Promise.all([ctx.store.submissions.toolkits(), ctx.visits.toolkits()]);
+    return [...new Set([...ctx.bundle.toolkits.map((binding) => binding.toolkit), ...submitted, ...visited])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
 
   /** The view of the form's query: the submissions' counts and the visits' figures, or what is wrong with the form. */
   async function viewOf(query: Record<string, unknown>): Promise<InsightsView> {
-    const toolkits = await store.toolkits();
+    const toolkits = await toolkitsOfForm();
     const toolkit = chosen(query.toolkit);
     const { from, to, range, error } = parseRange(query, ctx.now());
     const { filter, error: filterError } = visitFilterOf(query, from, to);
     const versions = await ctx.visits.versions();
-    const view: InsightsView = { from, to, toolkit, toolkits, error: error ?? filterError ?? unknownChoice(filter.where, [...new Set([...ctx.bundle.toolkits.map((b) => b.toolkit), ...toolkits])], versions), filter: filter.where, versions };
+    const view: InsightsView = { from, to, toolkit, toolkits, error: error ?? filterError ?? unknownChoice(filter.where, toolkits, versions), filter: filter.where, versions };
     if (range !== undefined && view.error === undefined) {
-      view.insights = await store.insights(range, toolkit);
+      view.insights = await submissionInsights(range, filter.where);
       view.visits = await visitInsights(ctx.visits, ctx.bundle, filter, ctx.now());
     }
     return view;
