@@ -24,6 +24,25 @@ export interface IdempotencyScope {
   toolkit?: string;
 }
 
+/** JSON with every object's keys in sorted order: one request, however a client orders its fields. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The request's hash, and the one records stored before the hash was canonical have (the fields in the
+ * order they came), so a retry across that change is still a replay.
+ */
+function requestHashes(request: FastifyRequest): { hash: string; legacy: string } {
+  const parts = { query: request.query ?? null, body: request.body ?? null };
+  return { hash: sha256(canonicalJson(parts)), legacy: sha256(JSON.stringify(parts)) };
+}
+
 function scopeName(scope: IdempotencyScope): string {
   return scope.toolkit === undefined ? scope.call : `${scope.toolkit} ${scope.call}`;
 }
@@ -46,11 +65,11 @@ export function idempotent(store: Store, now: () => number) {
     }
     const { userId } = scope;
     const route = scopeName(scope);
-    const requestHash = sha256(JSON.stringify({ query: request.query ?? null, body: request.body ?? null }));
+    const { hash: requestHash, legacy } = requestHashes(request);
     return store.transaction(async (): Promise<Outcome> => {
       const stored = await table.find(header, userId, route);
       if (stored !== undefined) {
-        if (stored.requestHash !== requestHash) {
+        if (stored.requestHash !== requestHash && stored.requestHash !== legacy) {
           throw new ApiError(
             422,
             'idempotency-key-reused',

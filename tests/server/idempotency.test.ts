@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Client, type Harness } from './helpers/harness';
+import { surveyPayload } from './helpers/fixtures';
+import { latestKey, startHarness, type Client, type Harness } from './helpers/harness';
 
 let harness: Harness;
 let client: Client;
@@ -13,6 +15,7 @@ afterEach(async () => {
 });
 
 const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+const STORE = '/cancel/api/survey-storage/survey-monitoring/';
 
 describe('Idempotency-Key', () => {
   it('send-confirmation-email: a replay returns the first response, sends one mail and is not rate-limited', async () => {
@@ -47,6 +50,41 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect((await harness.counts()).downgrades).toBe(1);
+  });
+
+  it('survey-storage: a replay with the fields in another order is the same request, answered again', async () => {
+    const payload = surveyPayload('mia.monthly@example.com');
+    const first = await client.post(STORE, payload, withKey('survey-1'));
+    const reordered = Object.fromEntries(Object.entries(payload).reverse());
+    const replay = await client.post(STORE, reordered, withKey('survey-1'));
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect((await harness.counts()).survey_submissions).toBe(1);
+  });
+
+  it('a record stored with the earlier hash (the fields as they came) is still replayed', async () => {
+    const payload = surveyPayload('mia.monthly@example.com');
+    const first = await client.post(STORE, payload, withKey('survey-4'));
+    const legacy = createHash('sha256').update(JSON.stringify({ query: {}, body: payload })).digest('hex');
+    await harness.exec('UPDATE idempotency_records SET request_hash = ? WHERE idem_key = ?', legacy, 'survey-4');
+    const replay = await client.post(STORE, payload, withKey('survey-4'));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect((await client.post(STORE, { ...payload, name: 'Someone Else' }, withKey('survey-4'))).statusCode).toBe(422);
+  });
+
+  it('survey-storage: a replay after the cancellation took effect answers the stored survey, not 403', async () => {
+    const payload = surveyPayload('mia.monthly@example.com');
+    const first = await client.post(STORE, payload, withKey('survey-2'));
+    expect((await client.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+    expect((await client.get(`/cancel/api/seo/confirm/?key=${await latestKey(harness)}`, { csrf: true })).statusCode).toBe(200);
+    const replay = await client.post(STORE, payload, withKey('survey-2'));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    // A new survey for the ended subscription is refused as before.
+    expect((await client.post(STORE, payload, withKey('survey-3'))).json()).toMatchObject({ error: 'toolkit-not-available' });
   });
 
   it('refuses the same key for a different request (422) and changes nothing', async () => {

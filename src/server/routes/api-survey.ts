@@ -63,10 +63,11 @@ export function surveyRoutes(app: FastifyInstance, ctx: ServerContext): void {
         const known = ctx.bundle.toolkits.map((b) => b.toolkit).join(', ');
         throw new ApiError(400, 'unknown-toolkit', `toolkit: '${payload.toolkit}' is not a toolkit (known: ${known}).`);
       }
-      requireAccess(user, binding);
       const userId = String(user.user_id);
-      // Checked inside: a survey already stored under its key is answered again, whatever the survey is now.
+      // Checked inside: a survey already stored under its key is answered again, whatever the survey and
+      // the subscription are now (a retry whose answer was lost, after the cancellation took effect).
       const outcome = await ctx.idempotent(request, reply, { userId, call: 'survey-storage' }, async () => {
+        requireAccess(user, binding);
         const shown = await answeredSurvey(ctx, user, binding, payload);
         const now = ctx.now();
         const { count, windowEnds } = await ctx.requestCounts.hit(userId, 'survey-storage', SURVEY_STORAGE_LIMIT.windowMs, now);
