@@ -466,4 +466,24 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE outbox ADD COLUMN retry_at BIGINT;
   `,
   },
+  // A visit's move from one step to another is counted once, as its events are: the moves each visit
+  // has made, so one that goes Back and on again the same way is not counted again.
+  {
+    sqlite: `
+  CREATE TABLE visit_moves (
+    visit_id TEXT NOT NULL REFERENCES survey_visits (visit_id) ON DELETE CASCADE,
+    from_step TEXT NOT NULL,
+    to_step TEXT NOT NULL,
+    PRIMARY KEY (visit_id, from_step, to_step)
+  ) STRICT, WITHOUT ROWID;
+  `,
+    postgres: `
+  CREATE TABLE visit_moves (
+    visit_id TEXT NOT NULL REFERENCES survey_visits (visit_id) ON DELETE CASCADE,
+    from_step TEXT NOT NULL,
+    to_step TEXT NOT NULL,
+    PRIMARY KEY (visit_id, from_step, to_step)
+  );
+  `,
+  },
 ];

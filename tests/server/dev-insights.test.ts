@@ -1,5 +1,6 @@
 // /dev/insights counts the stored submissions per step-1 reason and per path in a date range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowSankeySvg } from '../../src/server/dev/dev-insights-flow';
 import { chartBars } from '../../src/server/dev/dev-insights-page';
 import { insightsOf } from '../../src/server/store/insights';
 import { submissionTable } from '../../src/server/store/submissions';
@@ -118,5 +119,21 @@ describe('chartBars', () => {
     expect(bars).toHaveLength(12);
     expect(bars[11]).toEqual({ label: 'the 4 other rows of the table', count: 9 + 8 + 7 + 6, rest: true });
     expect(chartBars(counts.slice(0, 12))).toHaveLength(12);
+  });
+});
+
+describe('flowSankeySvg', () => {
+  it('draws no arrow wider than the steps it joins, even from counts above their visits (as kept before moves were counted once per visit)', () => {
+    const funnel = [
+      { step: 'reason', title: 'Reason', reached: 1, left: 0 },
+      { step: 'why-not-using', title: 'Why', reached: 1, left: 0 },
+    ];
+    const svg = flowSankeySvg(funnel, [{ from: 'reason', to: 'why-not-using', count: 3 }], new Set(['reason>why-not-using']), { id: 'f', title: 'Flow', describedBy: 'f-moves' });
+    const height = Number(/viewBox="0 0 \d+ (\d+)"/.exec(svg)?.[1]);
+    const node = Math.max(...[...svg.matchAll(/<rect class="flow-node"[^>]*height="([\d.]+)"/g)].map((m) => Number(m[1])));
+    const width = Number(/stroke-width="([\d.]+)"/.exec(svg)?.[1]);
+    expect(width).toBeGreaterThan(0);
+    expect(width).toBeLessThanOrEqual(node);
+    expect(node).toBeLessThanOrEqual(height);
   });
 });

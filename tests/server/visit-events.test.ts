@@ -132,6 +132,55 @@ describe('a visit and its events', () => {
   });
 });
 
+describe('a visit that goes Back and on again', () => {
+  // reason → why-not-using three times, a second answer chosen, the discount declined, then accepted after Back.
+  const backAndForth = () => [
+    event('answer', 'reason', 'not-using-now'),
+    event('step', 'why-not-using'),
+    event('step', 'reason'),
+    event('answer', 'reason', 'not-meeting-needs'),
+    event('step', 'why-not-using'),
+    event('step', 'reason'),
+    event('answer', 'reason', 'not-using-now'),
+    event('step', 'why-not-using'),
+    event('answer', 'why-not-using', 'budget'),
+    event('step', 'downgrade-offer'),
+    event('offer-shown', 'downgrade-offer'),
+    event('offer-declined', 'downgrade-offer'),
+    event('step', 'why-not-using'),
+    event('step', 'downgrade-offer'),
+    event('offer-accepted', 'downgrade-offer'),
+  ];
+
+  it('counts each move once, as it counts each answer and offer event once', async () => {
+    await visitOf(await harness.signIn('paid-monthly'), backAndForth(), 'content');
+    const [content] = (await insights('&toolkit=content')).groups;
+    expect(content?.moves).toEqual([
+      { from: 'downgrade-offer', to: 'why-not-using', count: 1 },
+      { from: 'reason', to: 'why-not-using', count: 1 },
+      { from: 'why-not-using', to: 'downgrade-offer', count: 1 },
+      { from: 'why-not-using', to: 'reason', count: 1 },
+    ]);
+    expect(content?.offers).toMatchObject([{ step: 'downgrade-offer', shown: 1, accepted: 1, declined: 1 }]);
+    expect(content?.answers.filter((answer) => answer.step === 'reason').map((answer) => [answer.answer, answer.chosen, answer.shown])).toEqual([
+      ['not-meeting-needs', 1, 1],
+      ['not-using-now', 1, 1],
+    ]);
+  });
+
+  it('is drawn no wider than its steps, and the tables say they count visits that chose at least once', async () => {
+    const page = (await harness.get('/dev/insights?from=2025-05-01&to=2025-05-01&toolkit=content')).body;
+    const picture = /<svg id="group-0-flow"[\s\S]*?<\/svg>/.exec(page)?.[0] ?? '';
+    const heights = [...picture.matchAll(/<rect class="flow-node"[^>]*height="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const widths = [...picture.matchAll(/<path class="flow-link"[^>]*stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(widths.length).toBeGreaterThan(0);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(Math.max(...heights));
+    expect(page).toContain('those that chose each answer at least once');
+    expect(page).toContain('so the shares of a step may add up to more than 100%');
+    expect(page).toContain('those that accepted or declined it at least once');
+  });
+});
+
 describe('survey versions', () => {
   it('are counted apart: a changed survey served on the same database is a second group, the first still there', async () => {
     const first = await startHarness();

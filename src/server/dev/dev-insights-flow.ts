@@ -20,6 +20,14 @@ interface Placed {
   in: number;
 }
 
+/**
+ * A link's width: its visits at the picture's scale, never wider than either step it joins, so
+ * never wider than the picture (counts kept before moves were counted once per visit may exceed a step's visits).
+ */
+function linkWidth(scaled: number, from: Placed, to: Placed): number {
+  return Math.max(1, Math.min(scaled, from.height, to.height));
+}
+
 /** Each step's column: one more than the deepest step that leads to it (the flow has no cycles). */
 function columnsOf(steps: readonly FunnelStep[], edges: ReadonlySet<string>): Map<string, number> {
   const column = new Map<string, number>(steps.map((step) => [step.step, 0]));
@@ -58,9 +66,10 @@ export function flowSankeySvg(funnel: readonly FunnelStep[], moves: readonly Mov
     .map((move) => {
       const from = placed.get(move.from) as Placed;
       const to = placed.get(move.to) as Placed;
-      const width = Math.max(1, move.count * scale);
-      const y1 = from.y + from.out + width / 2;
-      const y2 = to.y + to.in + width / 2;
+      const width = linkWidth(move.count * scale, from, to);
+      // Links that together outgrow their node (a visit may leave a step by several ways) overlap at its end rather than run past it.
+      const y1 = from.y + Math.min(from.out, from.height - width) + width / 2;
+      const y2 = to.y + Math.min(to.in, to.height - width) + width / 2;
       from.out += width;
       to.in += width;
       const x1 = from.x + NODE_WIDTH;

@@ -31,6 +31,12 @@ function groupName(group: GroupReport): string {
   return `${group.toolkit} · version ${group.version}${commit}${group.current ? ', served now' : ', served before'}${variant}`;
 }
 
+// Each figure counts visits, each at most once: a visit that goes Back and chooses again counts for each answer it chose.
+const ANSWERS_CAPTION =
+  'Answers: of the visits shown each step, those that chose each answer at least once. A visit that went Back and chose another answer counts for both, so the shares of a step may add up to more than 100%.';
+const OFFERS_CAPTION =
+  'Retention offers: the visits shown each offer, and those that accepted or declined it at least once. A visit that declined, went Back and accepted counts as both.';
+
 function groupSection(group: GroupReport, index: number, bundle: CompiledBundle): string {
   const id = `group-${index}`;
   const { outcomes } = group;
@@ -56,8 +62,8 @@ function groupSection(group: GroupReport, index: number, bundle: CompiledBundle)
 </ul>
 <div class="panel">${table(`${id}-funnel`, 'Funnel: visits that reached each step, and that were abandoned there', ['Step', 'Reached', 'Left here'], group.funnel.map((step) => [`${step.title} (${step.step})`, step.reached, step.left]))}</div>
 <figure class="panel flow-picture">${picture}</figure>
-<div class="panel">${table(`${id}-answers`, 'Answers: the share of the visits shown each step that chose each answer', ['Step · answer', 'Chosen', 'Shown', 'Share'], group.answers.map((a) => [`${a.step} · ${a.text}`, a.chosen, a.shown, pct(a.share)]))}</div>
-<div class="panel">${table(`${id}-offers`, 'Retention offers', ['Offer', 'Shown', 'Accepted', 'Declined', 'Acceptance rate'], group.offers.map((o) => [`${o.title} (${o.step})`, o.shown, o.accepted, o.declined, pct(o.acceptanceRate)]))}</div>
+<div class="panel">${table(`${id}-answers`, ANSWERS_CAPTION, ['Step · answer', 'Visits that chose it', 'Visits shown the step', 'Share'], group.answers.map((a) => [`${a.step} · ${a.text}`, a.chosen, a.shown, pct(a.share)]))}</div>
+<div class="panel">${table(`${id}-offers`, OFFERS_CAPTION, ['Offer', 'Visits shown it', 'Accepted', 'Declined', 'Acceptance rate'], group.offers.map((o) => [`${o.title} (${o.step})`, o.shown, o.accepted, o.declined, pct(o.acceptanceRate)]))}</div>
 <div class="panel">${table(`${id}-audiences`, 'Per audience', ['Audience', 'Visits', 'Saved', 'Saved rate'], shareRows(group.audiences))}</div>
 <div class="panel">${table(`${id}-languages`, 'Per language', ['Language', 'Visits', 'Saved', 'Saved rate'], shareRows(group.languages))}</div>
 <div class="chart-row">

@@ -32,7 +32,10 @@ export interface FunnelStep {
   left: number;
 }
 
-/** An answer: how many of the visits shown its step chose it. */
+/**
+ * An answer: how many of the visits shown its step chose it at least once. A visit that goes Back and
+ * chooses another counts for both, so the shares of a step may add up to more than 1.
+ */
 export interface AnswerShare {
   step: StepId;
   answer: string;
@@ -42,6 +45,7 @@ export interface AnswerShare {
   share: number;
 }
 
+/** An offer: the visits shown it, and those that accepted or declined it at least once (a visit may do both, going Back). */
 export interface OfferFigures {
   step: StepId;
   title: string;
@@ -51,7 +55,7 @@ export interface OfferFigures {
   acceptanceRate: number;
 }
 
-/** Visits that went from one step straight to the next (the flow picture's widths). */
+/** Visits that went from one step straight to the next, each once however often it did (the flow picture's widths). */
 export interface Move {
   from: StepId;
   to: StepId;

@@ -65,7 +65,7 @@ export interface DailyCountRow extends Pick<VisitGroup, 'toolkit' | 'version' | 
   visits: number;
 }
 
-/** A counted event (`metric`: its type, or `move` from step to step) of a group, summed over the days. */
+/** A counted event (`metric`: its type, or `move` from step to step) of a group, summed over the days; each once per visit. */
 export interface EventCountRow extends VisitGroup {
   metric: string;
   step: string;
@@ -202,7 +202,7 @@ const recordOf = (row: VisitRow): VisitRecord => ({
   outcome: row.outcome as VisitRecord['outcome'],
 });
 
-/** The queries over survey_versions, survey_visits, visit_events and visit_counts. */
+/** The queries over survey_versions, survey_visits, visit_events, visit_moves and visit_counts. */
 export function visitTables(db: SqlDatabase): VisitTables {
   const visit = async (visitId: string) => {
     const row = await db.get<VisitRow>('SELECT * FROM survey_visits WHERE visit_id = ?', [visitId]);
@@ -223,6 +223,10 @@ export function visitTables(db: SqlDatabase): VisitTables {
        ON CONFLICT (day, ${GROUP_LIST}, metric, step, answer) DO UPDATE SET count = visit_counts.count + 1`,
       [record.day, ...VISIT_GROUP_COLUMNS.map((column) => record[column]), metric, step, answer],
     );
+
+  /** Records that a visit moved from one step to another; true the first time it does. */
+  const firstMove = async (visitId: string, from: string, to: string): Promise<boolean> =>
+    (await db.run('INSERT INTO visit_moves (visit_id, from_step, to_step) VALUES (?, ?, ?) ON CONFLICT (visit_id, from_step, to_step) DO NOTHING', [visitId, from, to])) > 0;
 
   return {
     async recordVersions(versions, now) {
@@ -287,7 +291,7 @@ export function visitTables(db: SqlDatabase): VisitTables {
           if (Number(seen?.n ?? 0) === 1) await count(record, event.type, step, answer);
         }
         if (event.type === 'step') {
-          if (lastStep !== '' && lastStep !== step) await count(record, 'move', lastStep, step);
+          if (lastStep !== '' && lastStep !== step && (await firstMove(record.visitId, lastStep, step))) await count(record, 'move', lastStep, step);
           lastStep = step;
         }
         const reached = OUTCOME_OF[event.type];
