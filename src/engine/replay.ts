@@ -100,6 +100,10 @@ function replay(survey: CompiledSurvey, audience: Audience, payload: SurveyPaylo
       if (error instanceof SurveyTransitionError) return `path[${index}].answer: ${error.message}`;
       throw error;
     }
+    // What the page records of this step (PathMove), once its data led on: a field it never writes would be stored unread.
+    const recorded = kind.moveOf(step, data);
+    const unread = (['answer', 'answers'] as const).find((field) => move[field] !== undefined && recorded[field] === undefined);
+    if (unread !== undefined) return `path[${index}].${unread}: step '${step.id}' records no ${unread === 'answer' ? 'single answer' : 'list of answers'}; leave it out`;
   }
   if (state.status === 'retained') return 'path: ends on an accepted offer, which submits no survey';
   if (state.status !== 'complete') return `path: stops on '${currentStep(survey, state).id}' before the survey ends`;

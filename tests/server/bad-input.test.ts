@@ -313,6 +313,17 @@ describe('a payload that does not fit the survey is refused, naming the field, a
     await expectRefused(() => client.post(STORE, two), 400, { error: 'invalid-survey', message: /^survey\.first_question\.answers: / });
   });
 
+  it('a path move with a field its step does not record, or a choice with no answer → 400 naming it', async () => {
+    const payload = surveyPayload(EMAIL);
+    const [first, ...rest] = payload.path;
+    if (first === undefined) throw new Error('the fixture has a path');
+    const refused = (path: SurveyPayload['path'], message: string) =>
+      expectRefused(() => client.post(STORE, { ...payload, path }), 400, { error: 'invalid-survey', message });
+    await refused([{ ...first, answers: [first.answer ?? '', '<script>'] }, ...rest], "path[0].answers: step 'reason' records no list of answers; leave it out.");
+    await refused([first, ...rest.map((move) => ({ ...move, answer: 'DROP TABLE' }))], `path[${rest.length}].answer: step 'final' records no single answer; leave it out.`);
+    await refused([{ step: first.step }, ...rest], "path[0].answer: is missing: step 'reason' is answered with one of its answers.");
+  });
+
   it('translated answers that do not match the answers one to one → 400', async () => {
     const payload = answering({ first_question: { ...entry(REASON, ['Other'], 'why'), answers_translated: [] } });
     await expectRefused(() => client.post(STORE, payload), 400, {
