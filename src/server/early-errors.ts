@@ -7,6 +7,9 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import { securityHeaders, type SecurityOptions } from './security-headers';
 
+/** The longest route parameter (Fastify's `maxParamLength`): longer than any toolkit segment or key. */
+const MAX_PARAM_LENGTH = 100;
+
 /** What the parser refused, as our status, code and sentence. */
 function clientProblem(error: Error & { code?: string }): { status: number; code: string; message: string } {
   if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'headers-too-large', message: 'headers: the request headers are larger than the server accepts.' };
@@ -15,15 +18,19 @@ function clientProblem(error: Error & { code?: string }): { status: number; code
 }
 
 /** Fastify options that answer early errors like every other error. */
-export function earlyErrorOptions(security: SecurityOptions): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+export function earlyErrorOptions(security: SecurityOptions): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'maxParamLength'> {
   const headers = { ...securityHeaders(security), 'cache-control': 'no-store' };
   return {
+    maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors(error, _request, reply: FastifyReply) {
-      const badUrl = error.code === 'FST_ERR_BAD_URL';
-      const body = badUrl
-        ? { error: 'bad-url', message: 'url: the address is not a valid URL (a % not followed by two hexadecimal digits).' }
-        : { error: 'bad-request', message: 'request: the server could not read this request.' };
-      void reply.code(400).headers(headers).type('application/json; charset=utf-8').send(body);
+      const [status, body] =
+        error.code === 'FST_ERR_BAD_URL'
+          ? [400, { error: 'bad-url', message: 'url: the address is not a valid URL (a % not followed by two hexadecimal digits).' }]
+          : // No route's part is that long (a toolkit's segment, a step): the address names nothing.
+            error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? [404, { error: 'not-found', message: `url: a part of the address is longer than ${MAX_PARAM_LENGTH} characters; there is no such page or call.` }]
+            : [400, { error: 'bad-request', message: 'request: the server could not read this request.' }];
+      void reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
     },
     clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
       if (!socket.writable) return;

@@ -51,6 +51,13 @@ describe('a deeply nested body', () => {
 });
 
 describe('answers given before any route', () => {
+  it('a part of the address longer than any route takes: 404 not-found that echoes nothing, not a 400 "could not read"', async () => {
+    const client = await harness.signIn('paid-monthly');
+    const response = await client.post(`/cancel/api/${'x'.repeat(101)}<b>/accept-offer/`, {});
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not-found', message: 'url: a part of the address is longer than 100 characters; there is no such page or call.' });
+  });
+
   it('a URL that cannot be decoded: a JSON error that echoes nothing, with the security headers', async () => {
     const response = await harness.get('/cancel/%zz%3Cscript%3Ealert(1)%3C/script%3E');
     expect(response.statusCode).toBe(400);
