@@ -13,7 +13,14 @@ export function csvField(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A header line and one line per row, each ended by CRLF. */
+/**
+ * UTF-8's byte order mark: without it, Excel opens a CSV file in the machine's own code page, and every
+ * curly apostrophe of the survey's questions and every customer's "café" or "お世話になりました" reads as
+ * mojibake. Sheets, LibreOffice and Python's `utf-8-sig` read past it.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** A CSV file: the byte order mark, a header line and one line per row, each ended by CRLF. */
 export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  return UTF8_BOM + [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }

@@ -35,7 +35,7 @@ function pathNamer(bundleFile: string): PathOf {
 export const DEFAULT_DB_FILE = 'data/cancel.sqlite';
 
 const USAGE = `usage: npm run responses:export -- [--format csv|json] [--since YYYY-MM-DD] [--db FILE] [--out FILE] [--audit | --events]
-  --format  csv (default): one row per submission, English texts; json: every stored field and the payload as posted
+  --format  csv (default): one row per submission, English texts, in UTF-8 with a byte order mark (as spreadsheets need); json: every stored field and the payload as posted
   --since   only submissions stored on or after this day (YYYY-MM-DD) or moment (YYYY-MM-DDTHH:MM), in UTC
             unless it names its zone (2025-05-10T08:00+02:00)
   --db      the SQLite file or a postgres:// URL (default: $DATABASE_URL, else $DB_FILE, else ${DEFAULT_DB_FILE})

@@ -78,6 +78,9 @@ describe('--format csv', () => {
   it('is RFC 4180: a header, one CRLF-ended row per submission, quoted where needed', async () => {
     const { status, out } = await run(['--format', 'csv', '--db', dbFile]);
     expect(status).toBe(0);
+    // UTF-8's byte order mark first, so that Excel reads the file as UTF-8; once, at the start only.
+    expect(out.startsWith('\uFEFFid,')).toBe(true);
+    expect(out.indexOf('\uFEFF', 1)).toBe(-1);
     expect(out.endsWith('\r\n')).toBe(true);
     expect(out.replace(/"[^"]*"/g, '').split('\n').every((line, i, all) => line.endsWith('\r') || i === all.length - 1)).toBe(true);
     const [header, ...rows] = parseCsv(out);
