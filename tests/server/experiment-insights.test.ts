@@ -1,6 +1,7 @@
 // /dev/insights.json's experiments: each variant's customers and visits, and the sample-ratio check on
 // the customers, whom the weights split, not on the visits, which a customer who comes back adds to.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleRatioMismatch, tooFewToCheck } from '../../src/server/dev/experiment-stats';
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
 import { testBundle } from './helpers/bundle';
 import { Harness, signInToVariant, startHarness } from './helpers/harness';
@@ -38,7 +39,7 @@ describe('an experiment in the insights', () => {
 
     const page = (await harness.get('/dev/insights?from=2026-10-15&to=2026-10-15')).body;
     expect(page).toContain('<th scope="col" class="num">Customers</th>');
-    expect(page).toContain('The split of the customers matches the weights (chi-square 1.00');
+    expect(page).toContain('Too few customers (3) to check their split against the weights: the check needs every variant to expect at least 5, and holdout expects 0.3.');
   });
 });
 
@@ -120,5 +121,44 @@ describe('an experiment over two survey versions', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+/** The cells of the rows of the page's table `id`, the row's name first. */
+function rowsOf(page: string, id: string): string[][] {
+  const body = new RegExp(`<table id="${id}">[\\s\\S]*?<tbody>([\\s\\S]*?)</tbody>`).exec(page)?.[1] ?? '';
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...(row[1] ?? '').matchAll(/<t[hd][^>]*>([^<]*)<\/t[hd]>/g)].map((cell) => cell[1] ?? ''));
+}
+
+describe('the words of an experiment’s results', () => {
+  it('give a difference in percentage points, say "no visits" for a variant without any, and name the control once', async () => {
+    for (let n = 0; n < 2; n++) await visitOf(await signInToVariant(harness, 'control'), [event('stay')]);
+    await visitOf(await signInToVariant(harness, 'discount-40'), []);
+    const page = (await harness.get('/dev/insights?from=2026-10-15&to=2026-10-15')).body;
+    const rows = rowsOf(page, 'experiment-0-variants');
+    expect(rows.map((row) => row[0])).toEqual(['control', 'discount-40', 'fixed-order', 'holdout']);
+    expect(rows[0]?.[5]).toBe('100.0% (34.2% to 100.0%)');
+    expect(rows[1]?.[6]).toBe('-100.0 pp (-100.0 to +3.1 pp)');
+    expect(rows[2]?.slice(3)).toEqual(['0', '0', 'no visits', '']);
+    expect(page).toContain('the difference to the control in percentage points (pp)');
+  });
+
+  it('claim no mismatch on a split too small to check, and do on one large enough that is far off the weights', () => {
+    const weights = [50, 25, 15, 10];
+    // Two customers, both in the holdout: p < 0.001, but the holdout expects 0.2 of them.
+    expect(sampleRatioMismatch([0, 0, 0, 2], weights)).toMatchObject({ mismatch: false });
+    expect(tooFewToCheck([0, 0, 0, 2], weights)).toBe(true);
+    // Enough to expect 5 in every variant, and far off the weights: that is a mismatch.
+    expect(tooFewToCheck([0, 0, 0, 60], weights)).toBe(false);
+    expect(sampleRatioMismatch([0, 0, 0, 60], weights).mismatch).toBe(true);
+  });
+
+  it('say a split large enough to check, and near the weights, shows no sign of a mismatch', async () => {
+    for (let n = 0; n < 80; n++) await visitOf(await harness.signIn('paid-monthly'), []);
+    const report = (await harness.get('/dev/insights.json?from=2026-10-15&to=2026-10-15')).json() as VisitInsights;
+    expect(report.experiments[0]?.sampleRatio).toMatchObject({ mismatch: false, tooSmall: false });
+    const page = (await harness.get('/dev/insights?from=2026-10-15&to=2026-10-15')).body;
+    expect(page).toContain('No sign of a mismatch between the split of the 80 customers and the weights (chi-square');
+    expect(page).not.toContain('matches the weights');
   });
 });

@@ -6,7 +6,8 @@ import { escapeHtml as e } from '../html';
 import { barChartSvg } from './dev-insights-chart';
 import { flowSankeySvg } from './dev-insights-flow';
 import type { ServedVersion } from '../store/visits';
-import { graphMoves, shownSurvey, type ExperimentReport, type ExperimentResults, type GroupReport, type VisitInsights, type VisitShare } from './visit-insights';
+import { expectedCounts, SRM_MIN_EXPECTED } from './experiment-stats';
+import { graphMoves, shownSurvey, type ExperimentReport, type ExperimentResults, type GroupReport, type VariantFigures, type VisitInsights, type VisitShare } from './visit-insights';
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
@@ -76,24 +77,47 @@ function groupSection(group: GroupReport, index: number, bundle: CompiledBundle)
 </section>`;
 }
 
-const interval = (i: { low: number; high: number }): string => `${pct(i.low)} to ${pct(i.high)}`;
+/** A rate's difference in percentage points, signed: "+5.0". */
+const points = (value: number): string => `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)}`;
+
+/** A variant's saved rate with its interval, or that it has no visit to have one. */
+function savedRateCell(variant: VariantFigures): string {
+  return variant.visits === 0 ? 'no visits' : `${pct(variant.savedRate.rate)} (${pct(variant.savedRate.low)} to ${pct(variant.savedRate.high)})`;
+}
+
+/** A variant's difference to the control in percentage points, with its interval; empty for the control and while either has no visit. */
+function differenceCell(variant: VariantFigures): string {
+  const difference = variant.difference;
+  return difference === undefined ? '' : `${points(difference.difference)} pp (${points(difference.low)} to ${points(difference.high)} pp)`;
+}
+
+/** The variant as the table names it: the control said so, unless its name says it already. */
+const variantName = (variant: VariantFigures): string => (variant.control && variant.id !== 'control' ? `${variant.id} (control)` : variant.id);
+
+/** What the sample-ratio check of the customers' split says: too few to check, a mismatch, or no sign of one. */
+function sampleRatioNotice(results: ExperimentResults): string {
+  const ratio = results.sampleRatio;
+  const customers = results.variants.map((variant) => variant.customers);
+  const total = customers.reduce((sum, count) => sum + count, 0);
+  if (ratio.tooSmall) {
+    const expected = expectedCounts(
+      customers,
+      results.variants.map((variant) => variant.weight),
+    );
+    const fewest = Math.min(...expected);
+    const variant = results.variants[expected.indexOf(fewest)]?.id ?? '';
+    return `<p class="muted">Too few customers (${total}) to check their split against the weights: the check needs every variant to expect at least ${SRM_MIN_EXPECTED}, and ${e(variant)} expects ${fewest.toFixed(1)}.</p>`;
+  }
+  if (ratio.mismatch) {
+    return `<p class="error" role="alert">Sample ratio mismatch: the ${total} customers split off the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toExponential(2)} &lt; 0.001). Look for a bug in the assignment or the recording before reading the rates.</p>`;
+  }
+  return `<p class="muted">No sign of a mismatch between the split of the ${total} customers and the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toFixed(3)}).</p>`;
+}
 
 /** The check of the customers' split, and the table of the variants, of results over some versions. */
 function resultsBlock(id: string, caption: string, results: ExperimentResults): string {
-  const rows = results.variants.map((v) => [
-    `${v.id}${v.control ? ' (control)' : ''}`,
-    v.weight,
-    v.customers,
-    v.visits,
-    v.saved,
-    `${pct(v.savedRate.rate)} (${interval(v.savedRate)})`,
-    v.difference === undefined ? '' : `${v.difference.difference >= 0 ? '+' : ''}${pct(v.difference.difference)} (${interval(v.difference)})`,
-  ]);
-  const ratio = results.sampleRatio;
-  const warning = ratio.mismatch
-    ? `<p class="error" role="alert">Sample ratio mismatch: the customers split off the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toExponential(2)} &lt; 0.001). Look for a bug in the assignment or the recording before reading the rates.</p>`
-    : `<p class="muted">The split of the customers matches the weights (chi-square ${ratio.chiSquare.toFixed(2)}, p = ${ratio.p.toFixed(3)}).</p>`;
-  return `${warning}
+  const rows = results.variants.map((v) => [variantName(v), v.weight, v.customers, v.visits, v.saved, savedRateCell(v), differenceCell(v)]);
+  return `${sampleRatioNotice(results)}
 <div class="panel">${table(id, caption, ['Variant', 'Weight', 'Customers', 'Visits', 'Saved', 'Saved rate', 'Difference to control'], rows)}</div>`;
 }
 
@@ -111,7 +135,8 @@ function versionsNotice(report: ExperimentReport, served: readonly ServedVersion
 }
 
 /** The caption of a table of variants; `scope` says which versions' visits it counts. */
-const variantsCaption = (scope: string): string => `Variants${scope}: saved rate with its 95% interval, and the difference to the control with its 95% interval`;
+const variantsCaption = (scope: string): string =>
+  `Variants${scope}: saved rate with its 95% interval, and the difference to the control in percentage points (pp) with its 95% interval`;
 
 function experimentSection(report: ExperimentReport, index: number, served: readonly ServedVersion[]): string {
   const id = `experiment-${index}`;

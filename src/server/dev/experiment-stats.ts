@@ -9,6 +9,12 @@ const Z_95 = 1.959963984540054;
 /** The p-value under which the split is taken not to be the weights' (a strict threshold, as SRM checks use). */
 export const SRM_THRESHOLD = 0.001;
 
+/**
+ * The fewest customers each variant must be expected to have before the split is checked: the usual
+ * rule for Pearson's chi-square, whose p-value is too small on fewer (a 2-customer holdout alarmed).
+ */
+export const SRM_MIN_EXPECTED = 5;
+
 /** How many of `n` customers did what is counted (kept their subscription, accepted an offer). */
 export interface Conversions {
   successes: number;
@@ -31,7 +37,10 @@ export interface DifferenceInterval {
 export interface SampleRatioCheck {
   chiSquare: number;
   p: number;
-  /** p < SRM_THRESHOLD: the customers were not split as the weights say, so the results are not to be trusted. */
+  /**
+   * p < SRM_THRESHOLD with every variant expected to have at least SRM_MIN_EXPECTED customers: the
+   * customers were not split as the weights say, so the results are not to be trusted.
+   */
   mismatch: boolean;
 }
 
@@ -78,10 +87,23 @@ export function differenceOfCounted(control: Conversions, variant: Conversions):
   return control.n === 0 || variant.n === 0 ? undefined : differenceInterval(control, variant);
 }
 
+/** The customers each variant would have if the `observed` ones were split exactly as the weights say. */
+export function expectedCounts(observed: readonly number[], weights: readonly number[]): number[] {
+  const total = observed.reduce((sum, count) => sum + count, 0);
+  const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
+  return weights.map((weight) => (total * weight) / weightSum);
+}
+
+/** Whether the split is too small to check: some variant is expected to have fewer than SRM_MIN_EXPECTED customers. */
+export function tooFewToCheck(observed: readonly number[], weights: readonly number[]): boolean {
+  return expectedCounts(observed, weights).some((expected) => expected < SRM_MIN_EXPECTED);
+}
+
 /**
  * Whether the customers counted in each variant fit the variants' weights: Pearson's chi-square
  * goodness of fit, k − 1 degrees of freedom for k variants, its p-value from the chi-square survival
- * function. No customer at all fits any weights (p = 1).
+ * function. No customer at all fits any weights (p = 1); a split too small to check
+ * (`tooFewToCheck`) is never a mismatch, whatever its p.
  */
 export function sampleRatioMismatch(observed: readonly number[], weights: readonly number[]): SampleRatioCheck {
   if (observed.length !== weights.length || observed.length < 2) throw new RangeError('the check needs a count and a weight for each of at least two variants');
@@ -89,11 +111,8 @@ export function sampleRatioMismatch(observed: readonly number[], weights: readon
   if (observed.some((count) => !Number.isInteger(count) || count < 0)) throw new RangeError('every count must be a whole number from 0');
   const total = observed.reduce((sum, count) => sum + count, 0);
   if (total === 0) return { chiSquare: 0, p: 1, mismatch: false };
-  const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
-  const chiSquare = observed.reduce((sum, count, index) => {
-    const expected = (total * (weights[index] ?? 0)) / weightSum;
-    return sum + (count - expected) ** 2 / expected;
-  }, 0);
+  const expected = expectedCounts(observed, weights);
+  const chiSquare = observed.reduce((sum, count, index) => sum + (count - (expected[index] ?? 0)) ** 2 / (expected[index] ?? 1), 0);
   const p = chiSquareSurvival(chiSquare, observed.length - 1);
-  return { chiSquare, p, mismatch: p < SRM_THRESHOLD };
+  return { chiSquare, p, mismatch: p < SRM_THRESHOLD && !tooFewToCheck(observed, weights) };
 }

@@ -5,7 +5,7 @@ import { flowEdges, stepTextValues } from '../../engine';
 import { applyOverlay } from '../../engine/overlay';
 import { AUDIENCES, LANGUAGES, VISIT_IDLE_MS, type CompiledBundle, type CompiledExperiment, type CompiledSurvey, type StepId } from '../../model';
 import type { DailyCountRow, EventCountRow, ExperimentCustomersRow, ServedVersion, VisitCountRow, VisitFilter, VisitTables } from '../store/visits';
-import { differenceOfCounted, proportionInterval, sampleRatioMismatch } from './experiment-stats';
+import { differenceOfCounted, proportionInterval, sampleRatioMismatch, tooFewToCheck } from './experiment-stats';
 
 export interface Outcomes {
   saved: number;
@@ -103,6 +103,8 @@ export interface SampleRatio {
   chiSquare: number;
   p: number;
   mismatch: boolean;
+  /** Too few customers to check: some variant is expected to have fewer than 5 (SRM_MIN_EXPECTED), so no mismatch is claimed. */
+  tooSmall: boolean;
 }
 
 /** An experiment's variants and their split, over the visits of some survey versions. */
@@ -318,11 +320,9 @@ function experimentResults(experiment: CompiledExperiment, groups: readonly Grou
     const difference = control && !variant.control ? differenceOfCounted({ successes: control.saved, n: control.visits }, { successes: variant.saved, n: variant.visits }) : undefined;
     return difference ? { ...variant, difference } : variant;
   });
-  const sampleRatio = sampleRatioMismatch(
-    figures.map((variant) => variant.customers),
-    figures.map((variant) => variant.weight),
-  );
-  return { variants, sampleRatio };
+  const customers = figures.map((variant) => variant.customers);
+  const weights = figures.map((variant) => variant.weight);
+  return { variants, sampleRatio: { ...sampleRatioMismatch(customers, weights), tooSmall: tooFewToCheck(customers, weights) } };
 }
 
 /** The customers of each experiment's variants: over every version of the range, and over each version apart. */
