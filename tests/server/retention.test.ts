@@ -55,6 +55,19 @@ describe('retention offers in an experiment’s variant', () => {
     expect((await other.post(STORAGE, declinedDiscount(40))).statusCode).toBe(400);
   });
 
+  it('a survey that fits both its visit’s variant and the survey shown now is recorded in its visit’s variant', async () => {
+    harness.clock.ms = Date.parse('2026-10-31T23:58:00Z');
+    const client = await signInTo('fixed-order');
+    const visit = randomUUID();
+    expect((await client.post(EVENTS, batch(visit, [event('visit'), event('step', 'reason')]))).statusCode).toBe(200);
+    harness.clock.ms = Date.parse('2026-11-01T00:01:00Z');
+    const stored = await client.post(STORAGE, surveyPayload('mia.monthly@example.com'));
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(await harness.rows('SELECT experiment, variant, visit_id FROM survey_submissions')).toEqual([
+      { experiment: 'discount-depth-2026-10', variant: 'fixed-order', visit_id: visit },
+    ]);
+  });
+
   it('a survey stored under its key is answered again by a retry after the survey changed', async () => {
     harness.clock.ms = Date.parse('2026-10-31T23:59:50Z');
     const client = await signInTo('discount-40');

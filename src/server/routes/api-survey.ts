@@ -25,10 +25,12 @@ async function submissionContext(ctx: ServerContext, userId: string, shown: Cust
 }
 
 /**
- * The survey the payload answers, as the customer was shown it: in the variant assigned now, or in the
- * one their visit recorded (the page keeps the variant it loaded with, past the experiment's end);
- * where their policy withholds offers, with every offer passed by, as the page passed them. A payload
- * that fits neither is refused with 400, saying what does not fit the variant assigned now.
+ * The survey the payload answers, as the customer was shown it: in the variant their visit recorded
+ * (the page keeps the variant it loaded with, past the experiment's end), or in the one assigned now;
+ * where their policy withholds offers, with every offer passed by, as the page passed them. The visit's
+ * comes first, so that a payload both fit (a variant that only fixes the answer order) is recorded in
+ * the variant of the visit it is recorded with. A payload that fits neither is refused with 400,
+ * saying what does not fit the variant assigned now.
  */
 async function answeredSurvey(ctx: ServerContext, user: User, binding: ToolkitBinding, payload: SurveyPayload): Promise<CustomerSurvey> {
   const userId = String(user.user_id);
@@ -36,11 +38,11 @@ async function answeredSurvey(ctx: ServerContext, user: User, binding: ToolkitBi
   const problemOf = ({ survey }: CustomerSurvey) =>
     surveyAnswerProblem(withheld ? applyOverlay(survey, { holdout: true }) : survey, audienceOf(user), payload, { productGroup: user.product_group, validate: ctx.validateStep });
   const now = customerSurvey(ctx.bundle, binding, userId, ctx.now());
-  const problem = problemOf(now);
-  if (problem === undefined) return now;
   const visit = await ctx.visits.latest(userId, binding.toolkit);
   const visited = visit && (visit.experiment !== now.experiment || visit.variant !== now.variant) ? visitedSurvey(ctx.bundle, binding, visit) : undefined;
   if (visited !== undefined && problemOf(visited) === undefined) return visited;
+  const problem = problemOf(now);
+  if (problem === undefined) return now;
   throw new ApiError(400, 'invalid-survey', `${problem}.`);
 }
 
