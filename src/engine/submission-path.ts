@@ -16,11 +16,15 @@ function labelOf(survey: CompiledSurvey, move: PathMove): string | undefined {
  * The path a stored submission took, read from its `path` ids: the English text of what was chosen on
  * each step in the order taken (several answers of one step joined by ' + '), then each retention
  * offer declined on the way. Free text is left out. The same line as `submissionPath()` reads from the
- * texts of a record stored before payloads carried their path, which it falls back to.
+ * texts of a record stored before payloads carried their path, which it falls back to; and so does a
+ * path that chose an answer the survey no longer has (an older version's), which would otherwise lose it.
  */
 export function submissionPathOf(survey: CompiledSurvey | undefined, payload: Pick<SurveyPayload, 'survey' | 'retention'> & { path?: SurveyPayload['path'] }): string {
   if (survey === undefined || payload.path === undefined) return submissionPath(payload);
-  const chosen = payload.path.flatMap((move) => labelOf(survey, move) ?? []);
+  const labels = payload.path.map((move) => ({ move, label: labelOf(survey, move) }));
+  const answered = ({ move }: (typeof labels)[number]) => move.answer !== undefined || (move.answers?.length ?? 0) > 0;
+  if (labels.some((entry) => entry.label === undefined && answered(entry))) return submissionPath(payload);
+  const chosen = labels.flatMap(({ label }) => label ?? []);
   const offers = (payload.retention ?? []).map((record) => `declined the ${record.kind} offer`);
   const parts = [...chosen, ...offers];
   return parts.length > 0 ? parts.join(PATH_SEPARATOR) : NO_CHOICE;

@@ -53,4 +53,19 @@ describe('the path of a submission', () => {
     const { path: _ids, ...stored } = reworded;
     expect(submissionPathOf(survey, stored).split(' › ')[0]).toBe('An old wording');
   });
+
+  it('reads a path choosing an answer the survey no longer has from its texts, losing no step', () => {
+    const survey = surveyOfToolkit(testBundle(), 'seo');
+    const payload = {
+      survey: {
+        first_question: { question: 'Please let us know why you’re leaving', question_translated: 'q', answers: ['We use a competitor now'], answers_translated: ['x'], comment: '' },
+        second_question: { question: 'What could we have done better?', question_translated: 'q', answers: ['The price is too high'], answers_translated: ['x'], comment: '' },
+      },
+      path: [
+        { step: 'reason', answer: 'use-competitor' },
+        { step: 'what-could-be-better', answer: 'price-too-high' },
+      ],
+    };
+    expect(submissionPathOf(survey, payload)).toBe('We use a competitor now › The price is too high');
+  });
 });
