@@ -40,7 +40,7 @@ const decode = (html: string): string =>
 /** The rows of the page's table `id`: label and count. */
 function tableRows(html: string, id: string): [string, number][] {
   const table = new RegExp(`<table id="${id}">([\\s\\S]*?)</table>`).exec(html)?.[1] ?? '';
-  return [...table.matchAll(/<tr><td>([^<]*)<\/td><td class="num">(\d+)<\/td>/g)].map((m) => [decode(m[1] ?? ''), Number(m[2])]);
+  return [...table.matchAll(/<tr><th scope="row">([^<]*)<\/th><td class="num">(\d+)<\/td>/g)].map((m) => [decode(m[1] ?? ''), Number(m[2])]);
 }
 
 describe('GET /dev/insights', () => {

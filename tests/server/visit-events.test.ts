@@ -132,6 +132,24 @@ describe('a visit and its events', () => {
   });
 });
 
+describe('the page of the visits, read aloud', () => {
+  it('describes the flow picture by a table of its moves, names each row by a header cell, and puts each group a level below its section', async () => {
+    const page = (await harness.get('/dev/insights?from=2025-05-01&to=2025-05-01&toolkit=seo')).body;
+    expect(page).toMatch(/<svg id="group-0-flow"[^>]*aria-describedby="group-0-moves group-0-funnel"/);
+    const moves = /<table id="group-0-moves">[\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
+    expect(moves).toContain('<tr><th scope="row">reason → what-could-be-better</th><td class="num">2</td><td class="num">yes</td></tr>');
+    const rows = [...page.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].flatMap((body) => (body[1] ?? '').match(/<tr>.*?>/g) ?? []);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toBe('<tr><th scope="row">');
+    const headings = [...page.matchAll(/<h(\d)[^>]*>([^<]*)</g)].map((m) => [Number(m[1]), m[2]] as const);
+    const visits = headings.findIndex(([, text]) => text === 'Visits and what they saved');
+    const submissions = headings.findIndex(([, text]) => text === 'Submissions');
+    expect(headings[visits]?.[0]).toBe(2);
+    expect(headings.slice(visits + 1, submissions).map(([level]) => level)).toEqual(headings.slice(visits + 1, submissions).map(() => 3));
+    expect(submissions - visits).toBeGreaterThan(1);
+  });
+});
+
 describe('a visit that goes Back and on again', () => {
   // reason → why-not-using three times, a second answer chosen, the discount declined, then accepted after Back.
   const backAndForth = () => [

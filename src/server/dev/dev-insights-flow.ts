@@ -43,7 +43,8 @@ function columnsOf(steps: readonly FunnelStep[], edges: ReadonlySet<string>): Ma
 
 /**
  * The SVG of a funnel's steps and the moves between them that are edges of the compiled graph
- * (`edges`, as `from>to`); `describedBy` names the table of the same numbers.
+ * (`edges`, as `from>to`); `describedBy` names the tables of its numbers (ids, space-separated):
+ * the moves' visits, which the arrows' widths alone do not tell, and the steps'.
  */
 export function flowSankeySvg(funnel: readonly FunnelStep[], moves: readonly Move[], edges: ReadonlySet<string>, options: { id: string; title: string; describedBy: string }): string {
   const columns = columnsOf(funnel, edges);

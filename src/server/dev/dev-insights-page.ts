@@ -56,10 +56,10 @@ function chartRow(id: string, heading: string, column: string, counts: readonly 
   const tableId = `${id}-table`;
   const bars = chartBars(counts);
   const rows = counts
-    .map((item) => `<tr><td>${e(item.label)}</td><td class="num">${item.count}</td><td class="num">${percent(item.count, total)}</td></tr>`)
+    .map((item) => `<tr><th scope="row">${e(item.label)}</th><td class="num">${item.count}</td><td class="num">${percent(item.count, total)}</td></tr>`)
     .join('\n');
   return `<section aria-labelledby="${id}-heading">
-<h2 id="${id}-heading">${e(heading)}</h2>
+<h3 id="${id}-heading">${e(heading)}</h3>
 <div class="chart-row">
 <figure class="chart panel">
 ${barChartSvg(bars, { id: `${id}-chart`, title: `Bar chart: ${heading.toLowerCase()}; the table beside it lists the same numbers`, describedBy: tableId })}

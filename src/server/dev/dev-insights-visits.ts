@@ -7,14 +7,14 @@ import { barChartSvg } from './dev-insights-chart';
 import { flowSankeySvg } from './dev-insights-flow';
 import type { ServedVersion } from '../store/visits';
 import { expectedCounts, SRM_MIN_EXPECTED } from './experiment-stats';
-import { graphMoves, shownSurvey, type ExperimentReport, type ExperimentResults, type GroupReport, type VariantFigures, type VisitInsights, type VisitShare } from './visit-insights';
+import { graphMoves, shownSurvey, type ExperimentReport, type ExperimentResults, type GroupReport, type Move, type VariantFigures, type VisitInsights, type VisitShare } from './visit-insights';
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
+/** A table whose first column names each row (its header cell, for assistive technology) and whose others are figures. */
 function table(id: string, caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const cells = (row: readonly (string | number)[]) =>
-    // The first column names the row; the others are figures.
-    row.map((cell, index) => (index > 0 ? `<td class="num">${e(String(cell))}</td>` : `<td>${e(String(cell))}</td>`)).join('');
+    row.map((cell, index) => (index > 0 ? `<td class="num">${e(String(cell))}</td>` : `<th scope="row">${e(String(cell))}</th>`)).join('');
   return `<table id="${e(id)}">
 <caption>${e(caption)}</caption>
 <thead><tr>${head.map((h, i) => `<th scope="col"${i > 0 ? ' class="num"' : ''}>${e(h)}</th>`).join('')}</tr></thead>
@@ -38,20 +38,35 @@ const ANSWERS_CAPTION =
 const OFFERS_CAPTION =
   'Retention offers: the visits shown each offer, and those that accepted or declined it at least once. A visit that declined, went Back and accepted counts as both.';
 
+/**
+ * The moves of a group's visits as a table, the flow picture's description: each move's visits, and
+ * whether the picture draws it (an arrow of the flow) or not (a way back, or a version without a picture).
+ */
+function movesTable(id: string, moves: readonly Move[], edges: ReadonlySet<string> | undefined): string {
+  const drawn = (move: Move) => (edges?.has(`${move.from}>${move.to}`) ? 'yes' : 'no');
+  return table(
+    id,
+    'Moves: the visits that went from one step straight to another, each once; the picture draws those along the arrows of the flow',
+    ['From → to', 'Visits', 'Drawn'],
+    moves.map((move) => [`${move.from} → ${move.to}`, move.count, drawn(move)]),
+  );
+}
+
 function groupSection(group: GroupReport, index: number, bundle: CompiledBundle): string {
   const id = `group-${index}`;
   const { outcomes } = group;
   const survey = shownSurvey(bundle, group);
+  const edges = survey === undefined ? undefined : graphMoves(survey);
   const picture =
-    survey === undefined
+    edges === undefined
       ? '<p class="muted">The flow picture needs the compiled survey of this version; the server serves another now. The tables hold its figures.</p>'
-      : flowSankeySvg(group.funnel, group.moves, graphMoves(survey), {
+      : flowSankeySvg(group.funnel, group.moves, edges, {
           id: `${id}-flow`,
-          title: `The paths of ${group.toolkit}'s visits: each step as tall as the visits that reached it, each arrow as wide as the visits that took it`,
-          describedBy: `${id}-funnel`,
+          title: `The paths of ${group.toolkit}'s visits: each step as tall as the visits that reached it, each arrow as wide as the visits that took it; the tables of moves and of the funnel give the numbers`,
+          describedBy: `${id}-moves ${id}-funnel`,
         });
   return `<section class="visit-group" aria-labelledby="${id}-heading" data-toolkit="${e(group.toolkit)}" data-version="${e(group.version)}" data-variant="${e(group.variant)}">
-<h2 id="${id}-heading">${e(groupName(group))}</h2>
+<h3 id="${id}-heading">${e(groupName(group))}</h3>
 <ul class="totals">
 <li><strong data-figure="visits">${group.visits}</strong> visits</li>
 <li><strong data-figure="saved">${outcomes.saved}</strong> saved</li>
@@ -63,6 +78,7 @@ function groupSection(group: GroupReport, index: number, bundle: CompiledBundle)
 </ul>
 <div class="panel">${table(`${id}-funnel`, 'Funnel: visits that reached each step, and that were abandoned there', ['Step', 'Reached', 'Left here'], group.funnel.map((step) => [`${step.title} (${step.step})`, step.reached, step.left]))}</div>
 <figure class="panel flow-picture">${picture}</figure>
+<div class="panel">${movesTable(`${id}-moves`, group.moves, edges)}</div>
 <div class="panel">${table(`${id}-answers`, ANSWERS_CAPTION, ['Step · answer', 'Visits that chose it', 'Visits shown the step', 'Share'], group.answers.map((a) => [`${a.step} · ${a.text}`, a.chosen, a.shown, pct(a.share)]))}</div>
 <div class="panel">${table(`${id}-offers`, OFFERS_CAPTION, ['Offer', 'Visits shown it', 'Accepted', 'Declined', 'Acceptance rate'], group.offers.map((o) => [`${o.title} (${o.step})`, o.shown, o.accepted, o.declined, pct(o.acceptanceRate)]))}</div>
 <div class="panel">${table(`${id}-audiences`, 'Per audience', ['Audience', 'Visits', 'Saved', 'Saved rate'], shareRows(group.audiences))}</div>
@@ -146,7 +162,7 @@ function experimentSection(report: ExperimentReport, index: number, served: read
       : [];
   const together = report.versions.length > 1 ? variantsCaption(`, the ${report.versions.length} versions added together`) : variantsCaption('');
   return `<section aria-labelledby="${id}-heading" data-experiment="${e(report.id)}">
-<h2 id="${id}-heading">Experiment ${e(report.id)} on ${e(report.survey)}, ${e(report.start)} to ${e(report.end)}</h2>
+<h3 id="${id}-heading">Experiment ${e(report.id)} on ${e(report.survey)}, ${e(report.start)} to ${e(report.end)}</h3>
 ${versionsNotice(report, served)}
 ${resultsBlock(`${id}-variants`, together, report)}
 ${perVersion.join('\n')}
