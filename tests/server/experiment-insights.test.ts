@@ -5,7 +5,7 @@ import { sampleRatioMismatch, tooFewToCheck } from '../../src/server/dev/experim
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
 import { testBundle } from './helpers/bundle';
 import { Harness, signInToVariant, startHarness } from './helpers/harness';
-import { event, VERSION, visitOf } from './helpers/visits';
+import { event, toDiscountOffer, VERSION, visitOf } from './helpers/visits';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -71,11 +71,7 @@ describe('a variant in the insights', () => {
 
   it('names its offers with its own figures: a deeper discount by its percent', async () => {
     await visitOf(await signInToVariant(harness, 'discount-40'), [
-      event('answer', 'reason', 'not-meeting-needs'),
-      event('step', 'what-could-be-better'),
-      event('answer', 'what-could-be-better', 'price-too-high'),
-      event('step', 'discount-offer'),
-      event('offer-shown', 'discount-offer'),
+      ...toDiscountOffer(),
     ]);
     const report = (await harness.get('/dev/insights.json?from=2026-10-15&to=2026-10-15')).json() as VisitInsights;
     const [offer] = report.groups.find((group) => group.variant === 'discount-40')?.offers ?? [];

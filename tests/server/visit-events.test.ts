@@ -6,7 +6,7 @@ import type { VisitEvent } from '../../src/model';
 import type { VisitInsights } from '../../src/server/dev/visit-insights';
 import { testBundle } from './helpers/bundle';
 import { Harness, latestKey, startHarness, type Client } from './helpers/harness';
-import { batch, event, EVENTS, VERSION, visitOf } from './helpers/visits';
+import { batch, event, EVENTS, toDiscountOffer, VERSION, visitOf } from './helpers/visits';
 
 
 let harness: Harness;
@@ -30,19 +30,11 @@ async function insights(query = ''): Promise<VisitInsights> {
 describe('a visit and its events', () => {
   it('sums three customers: one saved by the discount, one who submits, one who leaves at step 2', async () => {
     await visitOf(await harness.signIn('paid-monthly'), [
-      event('answer', 'reason', 'not-meeting-needs'),
-      event('step', 'what-could-be-better'),
-      event('answer', 'what-could-be-better', 'price-too-high'),
-      event('step', 'discount-offer'),
-      event('offer-shown', 'discount-offer'),
+      ...toDiscountOffer(),
       event('offer-accepted', 'discount-offer'),
     ]);
     await visitOf(await harness.signIn('paid-monthly'), [
-      event('answer', 'reason', 'not-meeting-needs'),
-      event('step', 'what-could-be-better'),
-      event('answer', 'what-could-be-better', 'price-too-high'),
-      event('step', 'discount-offer'),
-      event('offer-shown', 'discount-offer'),
+      ...toDiscountOffer(),
       event('offer-declined', 'discount-offer'),
       event('step', 'competitors'),
       event('submitted'),

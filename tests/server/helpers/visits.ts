@@ -17,6 +17,15 @@ export const event = (type: VisitEvent['type'], step?: string, answer?: string):
   ...(answer === undefined ? {} : { answer }),
 });
 
+/** A paid customer's way to the discount offer: step 1's 'doesn't meet my needs', step 2's 'price too high', the offer shown. */
+export const toDiscountOffer = (): VisitEvent[] => [
+  event('answer', 'reason', 'not-meeting-needs'),
+  event('step', 'what-could-be-better'),
+  event('answer', 'what-could-be-better', 'price-too-high'),
+  event('step', 'discount-offer'),
+  event('offer-shown', 'discount-offer'),
+];
+
 /** A batch of one visit's events, in English, on a toolkit's page (SEO's unless told), of a survey version (the test server's unless told). */
 export function batch(visit: string, events: VisitEvent[], toolkit = 'seo', version = VERSION): VisitEventBatch {
   return { visit, toolkit, version, language: 'en', events };
