@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { submissionPathOf, surveyOfToolkit } from '../../engine';
 import { AUDIENCES, LANGUAGES, type SurveyPayload } from '../../model';
-import { insightsOf, type TimeRange } from '../store/insights';
+import { insightsOfPayloads, type TimeRange } from '../store/insights';
 import type { SubmissionOfVisit, VisitFilter } from '../store/visits';
 import { insightsPage, SUBMISSION_FIELDS, type InsightsView, type SubmissionField, type SubmissionInsights } from './dev-insights-page';
 import { visitInsights } from './visit-insights';
@@ -99,9 +99,7 @@ export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): voi
   async function submissionInsights(range: TimeRange, where: VisitFilter['where']): Promise<SubmissionInsights> {
     const submissions = await ctx.visits.submissionsOfVisits(range, where.toolkit);
     const kept = submissions.filter((submission) => keptBy(submission, where)).map((submission) => submission.payload);
-    // The counting is the store's own, over the payloads the filter keeps.
-    const counts = await insightsOf({ payloadsIn: () => Promise.resolve(kept), toolkits: () => ctx.store.submissions.toolkits() }, pathOf).insights(range);
-    return { ...counts, ...unknownCounts(submissions, where) };
+    return { ...insightsOfPayloads(kept, pathOf), ...unknownCounts(submissions, where) };
   }
 
   /** Every toolkit the form offers: the bundle's pages, and any with a submission or a visit. */

@@ -34,17 +34,15 @@ export interface InsightsStore {
   toolkits(): Promise<string[]>;
 }
 
+/** The counts of some submissions' payloads; `pathOf` names a submission's path. */
+export function insightsOfPayloads(payloads: readonly SurveyPayload[], pathOf: (payload: SurveyPayload) => string = submissionPath): Insights {
+  return { total: payloads.length, reasons: counted(payloads.map(submissionReason)), paths: counted(payloads.map(pathOf)) };
+}
+
 /** The insights of the stored submissions; `pathOf` names a submission's path. */
 export function insightsOf(submissions: Pick<SubmissionTable, 'payloadsIn' | 'toolkits'>, pathOf: (payload: SurveyPayload) => string = submissionPath): InsightsStore {
   return {
-    async insights(range, toolkit) {
-      const payloads = await submissions.payloadsIn(range, toolkit);
-      return {
-        total: payloads.length,
-        reasons: counted(payloads.map(submissionReason)),
-        paths: counted(payloads.map(pathOf)),
-      };
-    },
+    insights: async (range, toolkit) => insightsOfPayloads(await submissions.payloadsIn(range, toolkit), pathOf),
     toolkits: () => submissions.toolkits(),
   };
 }
