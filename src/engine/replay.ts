@@ -97,8 +97,10 @@ function replay(survey: CompiledSurvey, audience: Audience, payload: SurveyPaylo
     try {
       state = transition(survey, state, { type: 'continue', data });
     } catch (error) {
-      if (error instanceof SurveyTransitionError) return `path[${index}].answer: ${error.message}`;
-      throw error;
+      if (!(error instanceof SurveyTransitionError)) throw error;
+      // Said here, not by the kinds: the page never continues without an answer, and its code stays smaller.
+      const missing = move.answer === undefined && move.answers === undefined;
+      return `path[${index}].answer: ${missing ? `is missing: step '${step.id}' is answered with one of its answers` : error.message}`;
     }
     // What the page records of this step (PathMove), once its data led on: a field it never writes would be stored unread.
     const recorded = kind.moveOf(step, data);

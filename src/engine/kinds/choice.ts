@@ -18,7 +18,6 @@ const branchOf = (answer: ChoiceAnswer): Branch => ({ answer: answer.id, label: 
 
 function chosen(step: ChoiceStep, id: unknown): ChoiceAnswer {
   const answer = step.answers.find((a) => a.id === id);
-  if (id === undefined) throw new SurveyTransitionError(`is missing: step '${step.id}' is answered with one of its answers`);
   if (!answer) throw new SurveyTransitionError(`'${String(id)}' is not an answer of step '${step.id}'`);
   return answer;
 }
