@@ -18,10 +18,10 @@ function clientProblem(error: Error & { code?: string }): { status: number; code
 }
 
 /** Fastify options that answer early errors like every other error. */
-export function earlyErrorOptions(security: SecurityOptions): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'maxParamLength'> {
+export function earlyErrorOptions(security: SecurityOptions): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> {
   const headers = { ...securityHeaders(security), 'cache-control': 'no-store' };
   return {
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors(error, _request, reply: FastifyReply) {
       const [status, body] =
         error.code === 'FST_ERR_BAD_URL'
