@@ -27,6 +27,7 @@ import { visitEventRoutes } from './routes/visit-events';
 import { surveyRoutes } from './routes/api-survey';
 import { installSecurityHeaders } from './security-headers';
 import { createSessions } from './sessions';
+import { apiRouteMethods } from './route-methods';
 import { registerApp } from './static';
 import { openStore } from './store/store';
 import { createToolkitRegistry } from './toolkits';
@@ -107,6 +108,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
     Object.values(bundle.surveys).map((survey) => ({ version: survey.version, survey: survey.id, commit: bundle.commit })),
     now(),
   );
+  const apiMethods = apiRouteMethods(app);
   await app.register(
     async (api) => {
       api.addHook('onRequest', apiGuard(sessions, ctx.publicOrigin));
@@ -122,6 +124,7 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   if (!config.production) devRoutes(app, ctx);
   else hideDevelopmentAssets(app);
   await registerApp(app, {
+    apiMethods,
     appDir: config.appDir,
     sessions,
     pageMeta: (request) => pageMeta(config, request),

@@ -74,9 +74,11 @@ export async function registerApp(
     bootFailure?: (language: string, url: string) => string;
     /** The screen the server renders into the page for its language and URL (src/ssr), if any. */
     firstScreen?: (language: string, url: string, session: Session | undefined) => Promise<FirstScreen | null>;
+    /** The methods the API's routes serve a path in (route-methods.ts): a path served in others is 405, not 404. */
+    apiMethods?: (path: string) => string[];
   },
 ): Promise<void> {
-  const { appDir, sessions, pageMeta, bootFailure, firstScreen } = options;
+  const { appDir, sessions, pageMeta, bootFailure, firstScreen, apiMethods } = options;
   const indexFile = join(appDir, 'index.html');
   const preloads = manifestReader(appDir);
 
@@ -140,6 +142,11 @@ export async function registerApp(
     const path = request.url.split('?')[0] ?? '';
     if ((request.method === 'GET' || request.method === 'HEAD') && isAppPath(path)) {
       return sendPage(request, reply);
+    }
+    const methods = apiMethods?.(path) ?? [];
+    if (methods.length > 0) {
+      reply.header('allow', methods.join(', '));
+      return sendError(reply, 405, 'method-not-allowed', `${request.method} ${path}: this call is made with ${methods.filter((method) => method !== 'HEAD').join(' or ')}.`);
     }
     return sendError(reply, 404, 'not-found', `${request.method} ${path}: there is no such page or call.`);
   });

@@ -230,6 +230,19 @@ describe('bad input gets a clear error and changes nothing', () => {
     });
   });
 
+  it('a call made with a method it does not take → 405 naming the one it does, with Allow; nothing stored', async () => {
+    await expectRefused(() => client.get('/cancel/api/seo/send-confirmation-email/'), 405, {
+      error: 'method-not-allowed',
+      message: 'GET /cancel/api/seo/send-confirmation-email/: this call is made with POST.',
+    });
+    const posted = await client.post('/cancel/api/get-context/', {});
+    expect(posted.statusCode).toBe(405);
+    expect(posted.headers.allow).toBe('GET, HEAD');
+    expect(posted.json()).toMatchObject({ error: 'method-not-allowed', message: 'POST /cancel/api/get-context/: this call is made with GET.' });
+    const put = await harness.inject({ method: 'PUT', url: '/cancel/api/seo/accept-offer/', headers: { cookie: `cancel_session=${client.cookie}` } });
+    expect([put.statusCode, put.headers.allow]).toEqual([405, 'POST']);
+  });
+
   it('an unknown API path → 404 JSON', async () => {
     await expectRefused(() => client.get('/cancel/api/get-context'), 404, { error: 'not-found' });
     await expectRefused(() => client.post('/cancel/api/seo/cancel-everything/', {}), 404, { error: 'not-found' });
