@@ -60,6 +60,12 @@ test('a pending cancellation reopened shows its confirmation state; a second sub
   await second.goto('/cancel/social');
   await expect(heading(second)).toHaveText('Your subscription has been canceled');
   await expect(second.locator('.email-sent-at')).toHaveText(/^We sent the confirmation email at .+\.$/);
+  // Seen on a later day, the sentence says the day too, in a sentence of its own.
+  const nextDay = await context.newPage();
+  await nextDay.clock.install({ time: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+  await nextDay.goto('/cancel/social');
+  await expect(nextDay.locator('.email-sent-at')).toHaveText(/^We sent the confirmation email on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M\.$/);
+  await nextDay.close();
   await expect(second.locator('.resend-countdown')).toHaveText(/^You can resend the email in (\d|[1-5]\d) seconds?\.$/);
   await expect(second).toHaveTitle(/Your subscription has been canceled/);
 

@@ -50,11 +50,11 @@ export function Confirmation({ binding, api, ...pending }: ConfirmationProps) {
   );
 }
 
-/** The time an email went out, in the page's language; the date too when it was not today. */
-function sentTime(iso: string, locale: string): string {
+/** When an email went out, in the page's language: its time, and its date when it was not today (a sentence of its own: 'on … at …'). */
+function sentWhen(iso: string, locale: string): { time: string; date?: string } {
   const sent = new Date(iso);
-  const today = sent.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(sent);
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(sent);
+  return sent.toDateString() === new Date().toDateString() ? { time } : { time, date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(sent) };
 }
 
 function EmailConfirmation({
@@ -69,7 +69,7 @@ function EmailConfirmation({
   const { fail, clear } = useFailure();
   const confirmed = useCancellationConfirmed(api);
   const name = translateSurveyText(englishName);
-  const time = sentAt === undefined ? '' : sentTime(sentAt, i18n.locale);
+  const { time, date } = sentAt === undefined ? { time: '' } : sentWhen(sentAt, i18n.locale);
   const { left, restart } = useCountdown(resendIn ?? bundle.provider.resendCountdownSeconds, bundle.provider.resendCountdownSeconds);
   const [sending, setSending] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -114,7 +114,7 @@ function EmailConfirmation({
       </p>
       {sentAt !== undefined && (
         <p className="email-sent-at">
-          <Trans>We sent the confirmation email at {time}.</Trans>
+          {date === undefined ? <Trans>We sent the confirmation email at {time}.</Trans> : <Trans>We sent the confirmation email on {date} at {time}.</Trans>}
         </p>
       )}
       <RefundPolicyNote />
