@@ -41,6 +41,8 @@ export interface ClosingFormRule {
   ask: ClosingFieldKind[];
   /** `gate`: the agreement must be ticked (the spec's); `information`: it is shown as a notice, not asked. */
   agreement: 'gate' | 'information';
+  /** What the declaration is in law, as its summary says it; absent: `termination`. (The schema checks it; the page reads anything else as a termination.) */
+  declares?: 'termination' | 'withdrawal';
 }
 
 /** The control that leads from any screen straight to the declaration, and the declaration screen's texts. */

@@ -155,6 +155,10 @@ test('EU withdrawal (France): a question left unanswered leads to the declaratio
   await expect(page).toHaveURL(/[?&]step=declare/);
   await expect(page.locator('.error-summary')).toHaveCount(0);
   await expect(heading(page)).toHaveText(fr.t('Withdraw from your contract'));
+  // A withdrawal, said as one: not an ordinary cancellation to the end of the billing period.
+  await expect(page.locator('.declaration-summary')).toContainText(fr.t('Withdrawal from the contract'));
+  await expect(page.locator('.declaration-summary')).toContainText(fr.t('When you confirm the withdrawal'));
+  await expect(page.locator('.declaration-summary')).not.toContainText(fr.t('Ordinary cancellation'));
   // A reload on the declaration keeps it; Back returns to the question.
   await page.reload();
   await expect(heading(page)).toHaveText(fr.t('Withdraw from your contract'));

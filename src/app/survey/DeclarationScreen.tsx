@@ -52,7 +52,7 @@ export function DeclarationScreen(props: DeclarationScreenProps) {
         onValid={props.onSubmit}
         onErrorsShown={props.onErrorsShown}
       >
-        {policy.closingForm && <DeclarationSummary binding={binding} />}
+        {policy.closingForm && <DeclarationSummary binding={binding} declares={policy.closingForm.declares} />}
         <div className="button-group">
           <button type="submit" className="button button--warning" aria-disabled={props.submitting || undefined}>
             {translateSurveyText(step.submit)}
