@@ -171,4 +171,8 @@ test('EU withdrawal (France): a question left unanswered leads to the declaratio
   const reference = /C-[A-Z2-9]{8}/.exec((await page.locator('.receipt-reference').textContent()) ?? '')?.[0] ?? '';
   expect(auditRecord(reference)).toMatchObject({ policy: 'eu-withdrawal', effect: 'immediate', screens: JSON.stringify(['reason', 'what-could-be-better', 'declaration']) });
   expect(await activeToolkits(page)).not.toContain('content');
+  // Back from the receipt: the subscription is gone, so the page says so, and its heading has the focus.
+  await page.goBack();
+  await expect(page).toHaveURL('/cancel/no-subscription');
+  await expect(heading(page)).toBeFocused();
 });

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNavigationType } from 'react-router-dom';
 import { track } from '../analytics';
 import { bundle } from '../bundle';
 import { useTitle } from '../components/use-title';
@@ -9,11 +10,20 @@ export default function NoSubscriptionPage() {
   const { t } = useLingui();
   const { name: provider, links } = bundle.provider;
   const heading = t`You don’t have an active ${provider} subscription`;
+  // Reached from another screen of the app (a page that found no subscription, Back from a receipt),
+  // the heading takes the focus, as a screen change does; a page opened as such starts at its top.
+  const fromAnotherScreen = useNavigationType() !== 'POP';
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useTitle(heading);
+  useEffect(() => {
+    if (fromAnotherScreen) headingRef.current?.focus();
+  }, [fromAnotherScreen]);
   useEffect(() => track('load:no-active-recurring'), []);
   return (
     <>
-      <h1 className="heading-l">{heading}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="heading-l">
+        {heading}
+      </h1>
       <p>
         <Trans>
           Your subscription doesn’t include extra tools.{' '}

@@ -18,7 +18,7 @@ import type { SubmissionAttempt } from '../submission';
 import { CancelNow } from './CancelNow';
 import { loadLaterScreens, useLaterScreens } from './LaterScreen';
 import { useOfferEligibility } from './use-offer-eligibility';
-import { DECLARE_STEP, useSurvey } from './use-survey';
+import { DECLARE_STEP, DONE_STEP, RETAINED_STEP, useSurvey } from './use-survey';
 import { useStepValidator } from './use-validator';
 import { useVisit } from './use-visit';
 
@@ -131,8 +131,10 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
   const showsLater = done || declaration || isOfferStep(step) || retained !== null || showPending;
   const later = useLaterScreens(showsLater, formStep !== null && validator !== null);
   const visit = useVisit(binding, survey, ready.user, api, loaded ? later?.visits : undefined);
-  // The declaration is a screen of its own: opening it moves the focus to its heading too.
-  useFocusOnStepChange(declaration ? DECLARE_STEP : step.id, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
+  // The declaration is a screen of its own: opening it moves the focus to its heading too; so does
+  // leaving a result (Back from an accepted offer shows step 1, whose id may be the one it started on).
+  const screen = retained ? RETAINED_STEP : done ? DONE_STEP : declaration ? DECLARE_STEP : step.id;
+  useFocusOnStepChange(screen, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
 
   const control = policy.cancelNow;
   const stepName = declaration && closing ? translateSurveyText(opened && control ? control.heading : stepTitle(closing)) : nameOfStep(step);
