@@ -1,4 +1,5 @@
 // Answers survive a reload and the browser's Back; they are gone after a successful submission.
+import { untilPageListens } from './support/api-calls';
 import { radio } from './support/driver';
 import { expect, test } from './support/fixtures';
 import { cancelButton, toClosingForm } from './support/quick';
@@ -83,6 +84,27 @@ test('the browser’s Forward after Back goes on to the step the unchanged answe
   await expect(page).toHaveURL('/cancel/social?step=why-not-sure');
   await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
   await expect(radio(page, 'It takes too much time to get started')).toBeChecked();
+});
+
+test('the skip link focuses the main content without a history entry, so Back after Continue shows the step before, its heading focused', async ({ page }) => {
+  await signIn(page, 'trial', '/cancel/social');
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  // Before the page listens the link works as plain HTML, fragment and all; this is the page's own.
+  await untilPageListens(page);
+  const length = await page.evaluate(() => history.length);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expect(page).toHaveURL('/cancel/social');
+  expect(await page.evaluate(() => history.length)).toBe(length);
+
+  await radio(page, 'I’m not sure if I need it').check();
+  await continueButton(page).click();
+  await expect(heading(page)).toHaveText(/What makes you unsure\?$/);
+  await page.goBack();
+  await expect(heading(page)).toHaveText('We’re sorry to see you go');
+  await expect(heading(page)).toBeFocused();
 });
 
 test('the Back link returns to the previous step without growing the history', async ({ page }) => {

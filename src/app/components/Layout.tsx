@@ -8,7 +8,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const { name, links } = bundle.provider;
   return (
     <>
-      <a href="#main-content" className="skip-link">
+      {/* Focused without the fragment: a history entry of its own would make Back return to it, not to the step before. */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         <Trans>Skip to main content</Trans>
       </a>
       <header className="header">
