@@ -236,14 +236,18 @@ test.describe('an eligible customer', () => {
     expect(guard.reported()).toEqual([]);
   });
 
-  test('Back from an accepted offer’s success screen shows step 1 with its heading focused', async ({ page }) => {
-    await openEligible(page, SEO);
-    await toOfferPoint(page, DISCOUNT);
-    await page.getByRole('button', { name: DISCOUNT.accept }).click();
-    await expectAccepted(page, SEO, DISCOUNT);
-    await page.goBack();
-    await expect(heading(page)).toHaveText('We’re sorry to see you go');
-    await expect(heading(page)).toBeFocused();
+  test.describe('the browser’s Back', () => {
+    // It walks the history: a tab whose history starts empty.
+    test.use({ ownTab: true });
+    test('from an accepted offer’s success screen shows step 1 with its heading focused', async ({ page }) => {
+      await openEligible(page, SEO);
+      await toOfferPoint(page, DISCOUNT);
+      await page.getByRole('button', { name: DISCOUNT.accept }).click();
+      await expectAccepted(page, SEO, DISCOUNT);
+      await page.goBack();
+      await expect(heading(page)).toHaveText('We’re sorry to see you go');
+      await expect(heading(page)).toBeFocused();
+    });
   });
 
   test('an offer survives a reload without asking again; Back returns to it', async ({ page }) => {

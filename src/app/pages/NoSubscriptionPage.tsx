@@ -16,12 +16,16 @@ export default function NoSubscriptionPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useTitle(heading);
   useEffect(() => {
-    if (fromAnotherScreen) headingRef.current?.focus();
+    const h1 = headingRef.current;
+    if (!fromAnotherScreen || !h1) return;
+    // Focusable only for this: the server's markup of the page stays as it is.
+    h1.tabIndex = -1;
+    h1.focus();
   }, [fromAnotherScreen]);
   useEffect(() => track('load:no-active-recurring'), []);
   return (
     <>
-      <h1 ref={headingRef} tabIndex={-1} className="heading-l">
+      <h1 ref={headingRef} className="heading-l">
         {heading}
       </h1>
       <p>
