@@ -6,7 +6,8 @@ import type { ServerContext } from '../context';
 import { submissionPathOf, surveyOfToolkit } from '../../engine';
 import { AUDIENCES, LANGUAGES, type SurveyPayload } from '../../model';
 import { insightsOfPayloads, type TimeRange } from '../store/insights';
-import type { SubmissionOfVisit, VisitFilter } from '../store/visits';
+import type { StoredSubmission } from '../store/submissions';
+import type { VisitFilter } from '../store/visits';
 import { insightsPage, SUBMISSION_FIELDS, type InsightsView, type SubmissionField, type SubmissionInsights } from './dev-insights-page';
 import { visitInsights } from './visit-insights';
 
@@ -64,27 +65,18 @@ function unknownChoice(where: VisitFilter['where'], toolkits: readonly string[],
   return undefined;
 }
 
-/** Whether a submission is of the filter's value of `field`: undefined where it does not record the field. */
-function submissionMatches(submission: SubmissionOfVisit, field: SubmissionField, value: string): boolean | undefined {
-  const recorded = submission[field];
-  return recorded === null ? undefined : recorded === value;
-}
-
 /** The filtered fields a submission does not record, which the filter therefore cannot judge it by. */
-function unknownFields(submission: SubmissionOfVisit, where: VisitFilter['where']): SubmissionField[] {
+function unknownFields(submission: StoredSubmission, where: VisitFilter['where']): SubmissionField[] {
   return SUBMISSION_FIELDS.filter((field) => where[field] !== undefined && submission[field] === null);
 }
 
-/** Whether a submission is kept by the filter: every filtered field recorded, and of the value chosen. */
-function keptBy(submission: SubmissionOfVisit, where: VisitFilter['where']): boolean {
-  return SUBMISSION_FIELDS.every((field) => {
-    const value = where[field];
-    return value === undefined || submissionMatches(submission, field, value) === true;
-  });
+/** Whether a submission is kept by the filter: every filtered field recorded, and of the value chosen (one not recorded is null, no value). */
+function keptBy(submission: StoredSubmission, where: VisitFilter['where']): boolean {
+  return SUBMISSION_FIELDS.every((field) => where[field] === undefined || submission[field] === where[field]);
 }
 
 /** How many of the submissions lack each filtered field, and how many lack any (those are left out). */
-function unknownCounts(submissions: readonly SubmissionOfVisit[], where: VisitFilter['where']): Pick<SubmissionInsights, 'unknown' | 'leftOut'> {
+function unknownCounts(submissions: readonly StoredSubmission[], where: VisitFilter['where']): Pick<SubmissionInsights, 'unknown' | 'leftOut'> {
   const lacking = submissions.map((submission) => unknownFields(submission, where));
   const unknown = SUBMISSION_FIELDS.map((field) => ({ field, submissions: lacking.filter((fields) => fields.includes(field)).length })).filter((count) => count.submissions > 0);
   return { unknown, leftOut: lacking.filter((fields) => fields.length > 0).length };
@@ -97,14 +89,14 @@ export function devInsightsRoutes(app: FastifyInstance, ctx: ServerContext): voi
 
   /** The submissions' counts of the range under the form's filter, with those it could not judge left out and counted. */
   async function submissionInsights(range: TimeRange, where: VisitFilter['where']): Promise<SubmissionInsights> {
-    const submissions = await ctx.visits.submissionsOfVisits(range, where.toolkit);
+    const submissions = await ctx.submissions.storedIn(range, where.toolkit);
     const kept = submissions.filter((submission) => keptBy(submission, where)).map((submission) => submission.payload);
     return { ...insightsOfPayloads(kept, pathOf), ...unknownCounts(submissions, where) };
   }
 
   /** Every toolkit the form offers: the bundle's pages, and any with a submission or a visit. */
   async function toolkitsOfForm(): Promise<string[]> {
-    const [submitted, visited] = await Promise.all([ctx.store.submissions.toolkits(), ctx.visits.toolkits()]);
+    const [submitted, visited] = await Promise.all([ctx.submissions.toolkits(), ctx.visits.toolkits()]);
     return [...new Set([...ctx.bundle.toolkits.map((binding) => binding.toolkit), ...submitted, ...visited])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 

@@ -15,6 +15,18 @@ export interface SubmissionContext {
   visitId: string | null;
 }
 
+/**
+ * A stored submission with what it and its visit recorded: the survey version, and the audience and
+ * language of the visit it came from. Null where it is not known: a submission stored before
+ * versions were recorded has no version, one without a visit no audience or language.
+ */
+export interface StoredSubmission {
+  payload: SurveyPayload;
+  version: string | null;
+  audience: string | null;
+  language: string | null;
+}
+
 /** Survey submissions: the validated payload as JSON, with who sent it and for which toolkit. */
 export interface SubmissionTable {
   insert(userId: string, payload: SurveyPayload, now: number, context?: SubmissionContext): Promise<number>;
@@ -22,8 +34,8 @@ export interface SubmissionTable {
   first(userId: string, toolkit: string): Promise<number | undefined>;
   /** The steps of the path of the user's first submission for the toolkit (the screens it showed); empty without one. */
   firstPath(userId: string, toolkit: string): Promise<string[]>;
-  /** The payloads stored in `range`, of one toolkit or of all, oldest first. */
-  payloadsIn(range: TimeRange, toolkit?: string): Promise<SurveyPayload[]>;
+  /** The submissions stored in `range`, of one toolkit or of all, oldest first, each with its version and its visit's audience and language. */
+  storedIn(range: TimeRange, toolkit?: string): Promise<StoredSubmission[]>;
   /** The toolkits that have any submission, sorted. */
   toolkits(): Promise<string[]>;
 }
@@ -46,15 +58,13 @@ export function submissionTable(db: SqlDatabase): SubmissionTable {
       const row = await db.get<{ payload: string }>('SELECT payload FROM survey_submissions WHERE user_id = ? AND toolkit = ? ORDER BY id LIMIT 1', [userId, toolkit]);
       return row === undefined ? [] : (JSON.parse(row.payload) as SurveyPayload).path.map((move) => move.step);
     },
-    async payloadsIn(range, toolkit) {
-      const rows =
-        toolkit === undefined
-          ? await db.all<{ payload: string }>('SELECT payload FROM survey_submissions WHERE created_at >= ? AND created_at < ? ORDER BY id', [range.from, range.to])
-          : await db.all<{ payload: string }>(
-              'SELECT payload FROM survey_submissions WHERE created_at >= ? AND created_at < ? AND toolkit = ? ORDER BY id',
-              [range.from, range.to, toolkit],
-            );
-      return rows.map((row) => JSON.parse(row.payload) as SurveyPayload);
+    async storedIn(range, toolkit) {
+      const rows = await db.all<{ payload: string; version: string | null; audience: string | null; language: string | null }>(
+        `SELECT s.payload, s.version, v.audience, v.language FROM survey_submissions s LEFT JOIN survey_visits v ON v.visit_id = s.visit_id
+         WHERE s.created_at >= ? AND s.created_at < ?${toolkit === undefined ? '' : ' AND s.toolkit = ?'} ORDER BY s.id`,
+        toolkit === undefined ? [range.from, range.to] : [range.from, range.to, toolkit],
+      );
+      return rows.map((row) => ({ payload: JSON.parse(row.payload) as SurveyPayload, version: row.version, audience: row.audience, language: row.language }));
     },
     async toolkits() {
       // Sorted here, by code unit: the same order whatever collation the database has.

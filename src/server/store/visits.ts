@@ -1,6 +1,5 @@
-import type { Audience, Language, SurveyPayload, VisitEvent, VisitOutcome } from '../../model';
+import type { Audience, Language, VisitEvent, VisitOutcome } from '../../model';
 import type { SqlDatabase, SqlValue } from './sql/database';
-import type { TimeRange } from './submissions';
 
 /** Who a visit is, as its first batch and the server's session say. */
 export interface VisitStart {
@@ -80,18 +79,6 @@ export interface ExperimentCustomersRow {
   customers: number;
 }
 
-/**
- * A stored submission with what its visit recorded: the survey version, and the audience and
- * language of the visit it came from. Null where it is not known: a submission stored before
- * versions were recorded has no version, one without a visit no audience or language.
- */
-export interface SubmissionOfVisit {
-  payload: SurveyPayload;
-  version: string | null;
-  audience: string | null;
-  language: string | null;
-}
-
 /** How strongly an outcome holds: a later event only ever raises it (a saved customer who then cancels is cancelled). */
 const OUTCOME_RANK: Record<VisitRecord['outcome'], number> = { '': 0, saved: 1, cancelled: 2, confirmed: 3 };
 
@@ -147,8 +134,6 @@ export interface VisitTables {
   experimentCustomers(filter: VisitFilter, experiments: readonly string[]): Promise<ExperimentCustomersRow[]>;
   /** The toolkits that have any visit, sorted. */
   toolkits(): Promise<string[]>;
-  /** The submissions stored in `range` (of one toolkit, or of all), oldest first, each with its version and its visit's audience and language. */
-  submissionsOfVisits(range: TimeRange, toolkit?: string): Promise<SubmissionOfVisit[]>;
 }
 
 /** The filter as SQL over a table with the group columns and `day`. */
@@ -377,14 +362,6 @@ export function visitTables(db: SqlDatabase): VisitTables {
       // From the day's states, a few rows per day, not the visits; sorted here, whatever the database's collation.
       const rows = await db.all<{ toolkit: string }>('SELECT DISTINCT toolkit FROM visit_states');
       return rows.map((row) => row.toolkit).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    },
-    async submissionsOfVisits(range, toolkit) {
-      const rows = await db.all<{ payload: string; version: string | null; audience: string | null; language: string | null }>(
-        `SELECT s.payload, s.version, v.audience, v.language FROM survey_submissions s LEFT JOIN survey_visits v ON v.visit_id = s.visit_id
-         WHERE s.created_at >= ? AND s.created_at < ?${toolkit === undefined ? '' : ' AND s.toolkit = ?'} ORDER BY s.id`,
-        toolkit === undefined ? [range.from, range.to] : [range.from, range.to, toolkit],
-      );
-      return rows.map((row) => ({ payload: JSON.parse(row.payload) as SurveyPayload, version: row.version, audience: row.audience, language: row.language }));
     },
   };
 }
