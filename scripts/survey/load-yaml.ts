@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { firstInvalidUtf8 } from '../../src/model/utf8';
+import { strictUtf8 } from '../../src/model/utf8';
 import { checkAliases, MAX_ALIAS_EXPANSION } from './alias-check';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit } from 'yaml';
 import type { Document, YAMLError } from 'yaml';
@@ -65,20 +65,17 @@ function unreadFile(file: string, problem: Problem): YamlFile {
  * and the compile ship. A byte order mark stays in the text, as `positionsIn` expects.
  */
 export function decodeUtf8(bytes: Uint8Array): string | { at: Position; message: string } {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    const bad = firstInvalidUtf8(bytes);
-    const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(0x0a, bad - 1) + 1;
-    const line = 1 + bytes.subarray(0, lineStart).filter((byte) => byte === 0x0a).length;
-    // Columns count the characters before the byte on its line, as the parser's positions do (a BOM is no column).
-    const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, bad)).replace(/^\uFEFF/, '');
-    const byte = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-    return {
-      at: { line, col: before.length + 1 },
-      message: `this file is not UTF-8: the byte 0x${byte} here is not valid UTF-8; save the file as UTF-8 (Unicode)`,
-    };
-  }
+  const text = strictUtf8(bytes, true);
+  if (typeof text === 'string') return text;
+  const bad = text.offset;
+  const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(0x0a, bad - 1) + 1;
+  const line = 1 + bytes.subarray(0, lineStart).filter((byte) => byte === 0x0a).length;
+  // Columns count the characters before the byte on its line, as the parser's positions do (a BOM is no column).
+  const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, bad)).replace(/^\uFEFF/, '');
+  return {
+    at: { line, col: before.length + 1 },
+    message: `this file is not UTF-8: the byte 0x${text.byte} here is not valid UTF-8; save the file as UTF-8 (Unicode)`,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Where bytes stop being UTF-8: what the survey files and the API's request bodies are refused at.
 
 /** The offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode's table 3-7). */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let at = 0;
   while (at < bytes.length) {
     const lead = bytes[at] ?? 0;
@@ -27,4 +27,23 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     at += count + 1;
   }
   return 0;
+}
+
+/** Where bytes stop being UTF-8: the first bad byte's offset, and the byte in hexadecimal ("EB"). */
+export interface InvalidUtf8 {
+  offset: number;
+  byte: string;
+}
+
+/**
+ * The text of `bytes` read as UTF-8, or where they stop being UTF-8: never a U+FFFD in place of a byte
+ * of another encoding. `keepBom` keeps a leading byte order mark in the text.
+ */
+export function strictUtf8(bytes: Uint8Array, keepBom = false): string | InvalidUtf8 {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: keepBom }).decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    return { offset, byte: (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0') };
+  }
 }

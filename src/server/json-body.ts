@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { firstInvalidUtf8 } from '../model/utf8';
+import { strictUtf8 } from '../model/utf8';
 import { ApiError } from './errors';
 
 /**
@@ -16,13 +16,9 @@ function bodyText(request: FastifyRequest, body: Buffer): string {
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new ApiError(415, 'unsupported-charset', `Content-Type: charset=${charset} is not taken; send the body as UTF-8 (charset=utf-8, or none).`);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    const at = firstInvalidUtf8(body);
-    const byte = (body[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-    throw new ApiError(400, 'invalid-utf8', `body: the byte 0x${byte} at offset ${at} is not valid UTF-8; send the body as UTF-8.`);
-  }
+  const text = strictUtf8(body);
+  if (typeof text === 'string') return text;
+  throw new ApiError(400, 'invalid-utf8', `body: the byte 0x${text.byte} at offset ${text.offset} is not valid UTF-8; send the body as UTF-8.`);
 }
 
 /** Why a body Fastify's safe parser refused is wrong: JSON syntax (with position) or a prototype key. */
