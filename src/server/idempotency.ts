@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalJson } from '../model/canonical-json';
 import { ApiError } from './errors';
 import type { Store } from './store/store';
 import { sha256 } from './tokens';
@@ -22,16 +23,6 @@ export interface IdempotencyScope {
   call: string;
   /** The toolkit the path resolved to; absent for survey storage, whose toolkit is in the body. */
   toolkit?: string;
-}
-
-/** JSON with every object's keys in sorted order: one request, however a client orders its fields. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**
