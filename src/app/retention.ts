@@ -59,3 +59,15 @@ export function takenElsewhere(error: unknown, step: OfferStep, plans: readonly 
   const plan = body.plan;
   return body.error === 'already-downgraded' && typeof plan === 'string' && plans.includes(plan) ? { choice: 'accepted', plan } : undefined;
 }
+
+/**
+ * Which retention the customer took elsewhere when that refusal was not this step's own offer
+ * (`takenElsewhere`): a discount (409 `offer-already-accepted`) or a plan change (409
+ * `already-downgraded`). Only one offer is taken per subscription, so this one is no longer there.
+ */
+export function retainedElsewhere(error: unknown): 'discount' | 'downgrade' | undefined {
+  const cause = error instanceof ApiError ? error.cause : error;
+  if (!(cause instanceof RequestError) || cause.status !== 409) return undefined;
+  const code = (cause.body as { error?: unknown } | null | undefined)?.error;
+  return code === 'offer-already-accepted' ? 'discount' : code === 'already-downgraded' ? 'downgrade' : undefined;
+}

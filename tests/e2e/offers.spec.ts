@@ -65,6 +65,14 @@ function watchApi(page: Page) {
   };
 }
 
+/** Takes an offer as another tab of the same session would, through the API: accept-offer (POST) or a downgrade (GET). */
+async function takeInAnotherTab(page: Page, path: string, post: boolean): Promise<void> {
+  const { csrf_token: token } = (await (await page.request.get('/cancel/api/get-csrf-token/')).json()) as { csrf_token: string };
+  const headers = { 'x-csrftoken': token };
+  const response = post ? await page.request.post(path, { headers, data: { offer: DISCOUNT.id } }) : await page.request.get(path, { headers });
+  expect(response.status()).toBe(200);
+}
+
 /** Signs in on `binding`'s page and waits for the eligibility answer, so the walk never outruns it. */
 async function openEligible(page: Page, binding: ToolkitBinding): Promise<void> {
   const eligibility = page.waitForResponse((response) => response.url().endsWith(`/${binding.apiSegment}/eligible-for-offer/`));
@@ -206,13 +214,7 @@ test.describe('an eligible customer', () => {
   test('an offer taken in another tab meanwhile: Accept here shows its success screen, not a failure', async ({ page, guard }) => {
     // The browser logs the 409 it meets; the page takes it as done, and reports nothing.
     guard.allow(/status of 409/);
-    /** Takes the offer as another tab of the same session would, through the API. */
-    const takeElsewhere = async (path: string, post: boolean): Promise<void> => {
-      const { csrf_token: token } = (await (await page.request.get('/cancel/api/get-csrf-token/')).json()) as { csrf_token: string };
-      const headers = { 'x-csrftoken': token };
-      const response = post ? await page.request.post(path, { headers, data: { offer: DISCOUNT.id } }) : await page.request.get(path, { headers });
-      expect(response.status()).toBe(200);
-    };
+    const takeElsewhere = (path: string, post: boolean) => takeInAnotherTab(page, path, post);
     const api = watchApi(page);
     await openEligible(page, SEO);
     await toOfferPoint(page, DISCOUNT);
@@ -234,6 +236,34 @@ test.describe('an eligible customer', () => {
     await expectAccepted(page, ALL, DOWNGRADE, 'guru');
     await expect(banner(page)).toHaveCount(0);
     expect(guard.reported()).toEqual([]);
+  });
+
+  test('the other offer taken in another tab meanwhile: Accept here says that offer was taken, and Decline still goes on', async ({ page, guard }) => {
+    guard.allow(/status of 409/);
+    // A discount accepted elsewhere, while this tab shows the downgrade.
+    await openEligible(page, ALL);
+    await toOfferPoint(page, DOWNGRADE);
+    await takeInAnotherTab(page, `/cancel/api/${ALL.apiSegment}/accept-offer/`, true);
+    await radio(page, 'Pro').check();
+    await page.getByRole('button', { name: DOWNGRADE.accept }).click();
+    await expect(banner(page)).toHaveText(
+      `${BANNER}You already accepted a discount for this subscription in another window, so this offer is no longer available. You can still go on with the cancellation.`,
+    );
+    await expect(heading(page)).toHaveText(stepHeading(DOWNGRADE));
+    expect(guard.reported()).toEqual(['Downgrade subscription was failed']);
+    await shoot(page, '65-offer-taken-elsewhere');
+    await page.getByRole('button', { name: DOWNGRADE.decline }).click();
+    await expect(heading(page)).not.toHaveText(stepHeading(DOWNGRADE));
+    await expect(banner(page)).toHaveCount(0);
+
+    // A downgrade made elsewhere, while this tab shows the discount.
+    resetRetention(PERSONA_USER_IDS[ELIGIBLE]);
+    await openEligible(page, SEO);
+    await toOfferPoint(page, DISCOUNT);
+    await takeInAnotherTab(page, `/cancel/api/${SEO.apiSegment}/downgrade/?to=guru`, false);
+    await page.getByRole('button', { name: DISCOUNT.accept }).click();
+    await expect(banner(page)).toContainText('You already moved this subscription to another plan in another window, so this offer is no longer available.');
+    expect(retentionRecords(PERSONA_USER_IDS[ELIGIBLE]).offers).toEqual([]);
   });
 
   test.describe('the browser’s Back', () => {

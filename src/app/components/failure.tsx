@@ -7,13 +7,17 @@ import { bundle } from '../bundle';
 import { failureReason, type FailureReason } from '../failure-reason';
 
 interface Failure {
-  /** Shows the banner, reports the error with its label and scrolls to the top. */
-  fail: (error: unknown, label?: string) => void;
+  /**
+   * Shows the banner, reports the error with its label and scrolls to the top. `detail`, from a
+   * screen that knows more about the refusal than its code says, replaces the banner's own reason.
+   */
+  fail: (error: unknown, label?: string, detail?: ReactNode) => void;
   /** Hides the banner (a retry is under way). */
   clear: () => void;
   shown: boolean;
   /** What the banner explains, while it shows. */
   reason: FailureReason;
+  detail?: ReactNode;
 }
 
 const FailureContext = createContext<Failure>({ fail: () => undefined, clear: () => undefined, shown: false, reason: 'other' });
@@ -21,14 +25,16 @@ const FailureContext = createContext<Failure>({ fail: () => undefined, clear: ()
 export function FailureProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
   const [reason, setReason] = useState<FailureReason>('other');
-  const fail = useCallback((error: unknown, label?: string) => {
+  const [detail, setDetail] = useState<ReactNode>();
+  const fail = useCallback((error: unknown, label?: string, detail?: ReactNode) => {
     reportError(error, label ?? (error instanceof ApiError ? error.label : 'Unexpected error'));
     setReason(failureReason(error));
+    setDetail(detail);
     setShown(true);
     window.scrollTo({ top: 0 });
   }, []);
   const clear = useCallback(() => setShown(false), []);
-  const value = useMemo(() => ({ fail, clear, shown, reason }), [fail, clear, shown, reason]);
+  const value = useMemo(() => ({ fail, clear, shown, reason, detail }), [fail, clear, shown, reason, detail]);
   return <FailureContext.Provider value={value}>{children}</FailureContext.Provider>;
 }
 
@@ -95,11 +101,11 @@ export function FailureReasonMessage({ reason }: { reason: FailureReason }) {
 
 /** The banner, while a failure stands; the alert region is always there so its content is announced. */
 export function ErrorBanner() {
-  const { shown, reason } = useFailure();
+  const { shown, reason, detail } = useFailure();
   return (
     <div role="alert" className={shown ? 'banner-error' : undefined}>
       {shown && <FailureMessage />}
-      {shown && <FailureReasonMessage reason={reason} />}
+      {shown && (detail ?? <FailureReasonMessage reason={reason} />)}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import { downgradePlans, type OfferData } from '../../engine';
@@ -5,7 +6,7 @@ import type { OfferStep } from '../../model';
 import { OfferStepForm, type OfferStepFormProps } from '../../renderer/OfferStepForm';
 import { useFailure } from '../components/failure';
 import { dropAttempt, readAttempt, saveAttempt } from '../pending-attempts';
-import { retentionAttempt, takeOffer, takenElsewhere, type RetentionAttempt } from '../retention';
+import { retainedElsewhere, retentionAttempt, takeOffer, takenElsewhere, type RetentionAttempt } from '../retention';
 
 interface OfferScreenProps {
   step: OfferStep;
@@ -61,7 +62,8 @@ export function OfferScreen({ step, route, productGroup, indicator, savedPlan, a
       }
       acting.current = false;
       setBusy(false);
-      fail(error);
+      const other = retainedElsewhere(error);
+      fail(error, undefined, other && <RetainedElsewhereMessage taken={other} />);
     }
   };
 
@@ -85,5 +87,18 @@ export function OfferScreen({ step, route, productGroup, indicator, savedPlan, a
       onErrorsShown={onErrorsShown}
       besideButtons={besideButtons}
     />
+  );
+}
+
+/** Why an offer is gone: the customer took the other retention offer in another window or tab. */
+function RetainedElsewhereMessage({ taken }: { taken: 'discount' | 'downgrade' }) {
+  return (
+    <p>
+      {taken === 'discount' ? (
+        <Trans>You already accepted a discount for this subscription in another window, so this offer is no longer available. You can still go on with the cancellation.</Trans>
+      ) : (
+        <Trans>You already moved this subscription to another plan in another window, so this offer is no longer available. You can still go on with the cancellation.</Trans>
+      )}
+    </p>
   );
 }

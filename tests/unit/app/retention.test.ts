@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, RequestError } from '../../../src/api';
-import { retentionAttempt, takeOffer, takenElsewhere } from '../../../src/app/retention';
+import { retainedElsewhere, retentionAttempt, takeOffer, takenElsewhere } from '../../../src/app/retention';
 import { isStepOfType, type CompiledStep, type OfferStep } from '../../../src/model';
 import { cancellationSurvey } from '../engine/compiled';
 
@@ -62,10 +62,10 @@ describe('takeOffer', () => {
   });
 });
 
-describe('takenElsewhere', () => {
-  /** The page's error for a call the server refused with `status` and `body`. */
-  const refused = (status: number, body: unknown) => new ApiError('Accept offer was failed', new RequestError('refused', '/x', status, body));
-  const plans = ['guru', 'pro'];
+/** The page's error for a call the server refused with `status` and `body`. */
+const refused = (status: number, body: unknown) => new ApiError('Accept offer was failed', new RequestError('refused', '/x', status, body));
+
+describe('takenElsewhere', () => {  const plans = ['guru', 'pro'];
 
   it('reads the same discount accepted in another tab as taken', () => {
     expect(takenElsewhere(refused(409, { error: 'offer-already-accepted', message: '…', offer: 'discount-offer' }), discount, plans)).toEqual({ choice: 'accepted' });
@@ -84,5 +84,21 @@ describe('takenElsewhere', () => {
     expect(takenElsewhere(refused(500, { error: 'offer-already-accepted', offer: 'discount-offer' }), discount, plans)).toBeUndefined();
     expect(takenElsewhere(new ApiError('Accept offer was failed', new RequestError('no answer', '/x')), discount, plans)).toBeUndefined();
     expect(takenElsewhere(new Error('failed'), discount, plans)).toBeUndefined();
+  });
+});
+
+describe('retainedElsewhere', () => {
+  it('names the kind of retention a 409 says was taken, whichever offer it was', () => {
+    expect(retainedElsewhere(refused(409, { error: 'offer-already-accepted', message: '…', offer: 'another-offer' }))).toBe('discount');
+    expect(retainedElsewhere(refused(409, { error: 'offer-already-accepted', message: '…' }))).toBe('discount');
+    expect(retainedElsewhere(refused(409, { error: 'already-downgraded', message: '…', plan: 'guru' }))).toBe('downgrade');
+  });
+
+  it('names nothing for any other failure', () => {
+    expect(retainedElsewhere(refused(409, { error: 'cancellation-pending', message: '…' }))).toBeUndefined();
+    expect(retainedElsewhere(refused(403, { error: 'offer-already-accepted' }))).toBeUndefined();
+    expect(retainedElsewhere(refused(409, null))).toBeUndefined();
+    expect(retainedElsewhere(new ApiError('Accept offer was failed', new RequestError('no answer', '/x')))).toBeUndefined();
+    expect(retainedElsewhere(new Error('failed'))).toBeUndefined();
   });
 });
