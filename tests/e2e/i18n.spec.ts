@@ -81,8 +81,23 @@ async function englishLeaks(page: Page, catalog: Catalog, sources: { id: string;
   });
 }
 
-/** The layout holds at the phone width: nothing wider than the screen, no text spilling out of its box. */
+/** The narrowest width a page must reflow to without scrolling sideways (WCAG 2.1, 1.4.10 Reflow). */
+const REFLOW_WIDTH = 320;
+
+/**
+ * The layout holds at the phone width and at the reflow width: nothing wider than the screen, no
+ * text spilling out of its box.
+ */
 async function expectLayoutHolds(page: Page, what: string): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('the page has no viewport');
+  await expectLayoutHoldsAtWidth(page, what);
+  await page.setViewportSize({ ...viewport, width: REFLOW_WIDTH });
+  await expectLayoutHoldsAtWidth(page, what);
+  await page.setViewportSize(viewport);
+}
+
+async function expectLayoutHoldsAtWidth(page: Page, what: string): Promise<void> {
   const problems = await page.evaluate(() => {
     const found: string[] = [];
     if (document.documentElement.scrollWidth > window.innerWidth) found.push(`page is ${document.documentElement.scrollWidth}px wide`);
@@ -158,7 +173,7 @@ test.describe('every language', () => {
   // more than a language's walk, and the two tests still share the workers.
   const halves = [LANGUAGES.slice(0, 7), LANGUAGES.slice(7)];
   for (const languages of halves) {
-    test(`${languages.join(', ')}: the survey from the first screen to the confirmation, translated, at 375px`, async ({ page }) => {
+    test(`${languages.join(', ')}: the survey from the first screen to the confirmation, translated, at 375px and 320px`, async ({ page }) => {
       test.setTimeout(languages.length * 60_000);
       const catalogChunks = new Set<string>();
       page.on('request', (request) => {
