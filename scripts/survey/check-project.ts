@@ -203,8 +203,9 @@ async function yamlFilesAt(path: string): Promise<string[] | undefined> {
   if (!info) return undefined;
   if (!info.isDirectory()) return [path];
   const entries = await readdir(path, { withFileTypes: true });
+  // A link counts as a file (a survey kept in another checkout); a broken one is reported as unreadable.
   return entries
-    .filter((entry) => entry.isFile() && isYamlFile(entry.name))
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && isYamlFile(entry.name))
     .map((entry) => join(path, entry.name))
     .sort();
 }

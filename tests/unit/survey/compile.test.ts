@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -361,6 +361,25 @@ describe('compiler output', () => {
       expect(paths).toContain('src/generated/validators/index.ts');
       const index = await readFile(join(root, 'src/generated/validators/index.ts'), 'utf8');
       expect(index).toContain('export const validatorLoaders: Record<string, () => Promise<unknown>> = {');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a survey file that is a link to one kept elsewhere; a broken link is a read error at the link', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'survey-linked-'));
+    try {
+      await cp(join(ROOT, 'survey'), join(root, 'survey'), { recursive: true });
+      await mkdir(join(root, 'elsewhere'));
+      await rename(join(root, 'survey/cancellation.yaml'), join(root, 'elsewhere/cancellation.yaml'));
+      await symlink(join(root, 'elsewhere/cancellation.yaml'), join(root, 'survey/cancellation.yaml'));
+      expect((await compileSurveyProject(root)).surveys.cancellation).toEqual(bundle.surveys.cancellation);
+
+      await symlink(join(root, 'elsewhere/missing.yaml'), join(root, 'survey/missing.yaml'));
+      const error: unknown = await compileSurveyProject(root).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SurveyProblemsError);
+      const problems = (error as SurveyProblemsError).problems.map((p) => [p.code, p.file, p.message]);
+      expect(problems).toEqual([['read-error', join(root, 'survey/missing.yaml'), 'cannot read the file (ENOENT)']]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
