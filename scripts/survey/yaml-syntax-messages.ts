@@ -21,7 +21,8 @@ export function syntaxAdvice(error: YAMLError, doc: Document, source: string): S
   // An indentation error may be reported at the blank or comment lines before the line it is about.
   const reported = lineIndexAt(lines, error.pos[0]);
   const at = isContent(lines[reported]?.text ?? '') ? reported : nextContentLine(lines, reported);
-  const advice = lineAdvice(lines, at) ?? (colonOnLaterLine(error, source) ? lineAdvice(lines, nextContentLine(lines, at)) : undefined);
+  const aboutNextLine = colonOnLaterLine(error, source) || atLineEnd(lines[at], error.pos[0]);
+  const advice = lineAdvice(lines, at) ?? (aboutNextLine ? lineAdvice(lines, nextContentLine(lines, at)) : undefined);
   return advice ?? textAdvice(error, doc, source) ?? { offset: error.pos[0], message: parserMessage(error.message) };
 }
 
@@ -145,6 +146,14 @@ function colonOnLaterLine(error: YAMLError, source: string): boolean {
   return !/:(\s|$)/.test(restOfLine(source, error.pos[0]));
 }
 
+/**
+ * Whether an error is reported after the last character of its line (but a comment): the parser met the
+ * line break and found the line below out of place (`answers:`, then a list item one space short).
+ */
+function atLineEnd(line: SourceLine | undefined, offset: number): boolean {
+  return line !== undefined && offset >= line.start + line.text.replace(/\s+#.*$/, '').trimEnd().length;
+}
+
 /** What is wrong with the line at `index` as written, whatever the parser made of it; undefined when it looks right. */
 function lineAdvice(lines: readonly SourceLine[], index: number): SyntaxAdvice | undefined {
   const line = lines[index];
@@ -205,9 +214,15 @@ interface Column {
   shape: Shape;
 }
 
-/** The columns a line like `here` may take after `open`: a key's (or a list item's dash) of a block still open. */
+/**
+ * The columns a line like `here` may take after `open`: a key's (or a list item's dash) of a block still
+ * open, and for a dash after a key that opens a block, the key's own column (a list written flush with its key).
+ */
 function columnsFor(open: Open, here: Shape): Column[] {
-  return open.flatMap((shape) => (here.dash ? (shape.dash ? [{ col: shape.indent, shape }] : []) : shape.keyed ? [{ col: shape.keyCol, shape }] : []));
+  const columns = open.flatMap((shape) => (here.dash ? (shape.dash ? [{ col: shape.indent, shape }] : []) : shape.keyed ? [{ col: shape.keyCol, shape }] : []));
+  const previous = open.at(-1);
+  if (here.dash && previous?.opens && previous.keyed && here.indent < previous.keyCol) columns.push({ col: previous.keyCol, shape: previous });
+  return columns;
 }
 
 /** Whether `here` may stand where it is after `open`: at a column of `columnsFor`, or deeper than a key that opens a block just above. */
@@ -218,32 +233,160 @@ function fits(open: Open, here: Shape): boolean {
   return columnsFor(open, here).some(({ col }) => col === here.indent);
 }
 
+/** The open lines after a line of `shape` follows `open`. */
+function withLine(open: Open, shape: Shape): Shape[] {
+  const kept = [...open];
+  while (kept.length > 0 && closedBy(kept[kept.length - 1] as Shape, shape)) kept.pop();
+  return [...kept, shape];
+}
+
+/** A line of the source moved to another column. */
+interface Move {
+  line: number;
+  col: number;
+}
+
+/** The shape of the line at `index`, at the column `move` gives it; undefined for a line that holds no YAML. */
+function shapeAt(lines: readonly SourceLine[], index: number, move?: Move): Shape | undefined {
+  const text = lines[index]?.text ?? '';
+  if (!isContent(text) || /^(---|\.\.\.)(\s|$)/.test(text)) return undefined;
+  return shapeOf(move?.line === index ? `${' '.repeat(move.col)}${text.trimStart()}` : text, index);
+}
+
+/** How far the first line of a block (`child`) is indented past the key on the line above that opens it (`opener`), and whether it is a list item. */
+interface Step {
+  opener: number;
+  child: number;
+  step: number;
+  dash: boolean;
+}
+
+/** The lines open before the line at `index`, and before the content line above it. */
+function blocksBefore(lines: readonly SourceLine[], index: number): { open: Shape[]; openBeforePrevious: Shape[] } {
+  let open: Shape[] = [];
+  let openBeforePrevious: Shape[] = [];
+  for (let above = 0; above < index; above += 1) {
+    const shape = shapeAt(lines, above);
+    if (!shape) continue;
+    openBeforePrevious = open;
+    open = withLine(open, shape);
+  }
+  return { open, openBeforePrevious };
+}
+
+/** The steps of the blocks of the file, each its first line's indentation past the key that opens it. */
+function blockSteps(lines: readonly SourceLine[]): Step[] {
+  const steps: Step[] = [];
+  let previous: Shape | undefined;
+  for (let index = 0; index < lines.length; index += 1) {
+    const shape = shapeAt(lines, index);
+    if (!shape) continue;
+    if (previous?.opens && !closedBy(previous, shape)) steps.push({ opener: previous.line, child: index, step: shape.indent - previous.keyCol, dash: shape.dash });
+    previous = shape;
+  }
+  return steps;
+}
+
+/** Whether, with `move` made, each line from the moved one through `last` stands where it may. */
+function fitsWithMove(lines: readonly SourceLine[], move: Move, last: number): boolean {
+  let open: Shape[] = [];
+  for (let index = 0; index <= last && index < lines.length; index += 1) {
+    const shape = shapeAt(lines, index, move);
+    if (!shape) continue;
+    if (index >= move.line && !fits(open, shape)) return false;
+    open = withLine(open, shape);
+  }
+  return true;
+}
+
+/** Whether `below`, the line after `key`, starts the block `key` opens: deeper than its key, or for a list at the key's column. */
+function startsBlockOf(key: Shape, below: Shape): boolean {
+  return key.opens && (below.dash ? below.indent >= key.keyCol : below.indent > key.keyCol);
+}
+
+/** Whether the line of `shape`, moved to `col`, still opens the block below it (moved onto that block's column, it would leave it). */
+function keepsItsBlock(lines: readonly SourceLine[], shape: Shape, col: number): boolean {
+  const below = shapeAt(lines, nextContentLine(lines, shape.line));
+  if (!below || !startsBlockOf(shape, below)) return true;
+  const moved = shapeAt(lines, shape.line, { line: shape.line, col });
+  return moved !== undefined && startsBlockOf(moved, below);
+}
+
+/** A line above `here` that, moved to `col`, lets the lines after it through `here` stand where they are. */
+interface LineAbove {
+  shape: Shape;
+  col: number;
+  /** The line above the moved one that holds `col`. */
+  holder: Column;
+  /** Whether `here` is a list item that stands where it should. */
+  inPlace: boolean;
+}
+
+/**
+ * The line above that is out of place when `here` lines up with no block, or only with one the slip made.
+ * In a list written flush with its key, a key moved left by the list's step lands on a column of the block
+ * around the list, which is a place it may stand; the parser stumbles only at the next list item, which
+ * the key has cut off from its list (or, with the list's key moved right, put under another block).
+ */
+function lineAboveOutOfPlace(lines: readonly SourceLine[], index: number, open: Open, here: Shape): LineAbove | undefined {
+  for (const line of linesThatMayHaveMoved(lines, index, open, here)) {
+    const shape = shapeAt(lines, line);
+    if (!shape) continue;
+    const before = blocksBefore(lines, line).open;
+    const holder = columnToMoveTo(lines, shape, before, nextContentLine(lines, index));
+    if (holder) return { shape, col: holder.col, holder, inPlace: itemInPlace(lines, here, before) };
+  }
+  return undefined;
+}
+
+/** The line just above `here`, and the last line above no deeper than `here` (the lines between are its block). */
+function linesThatMayHaveMoved(lines: readonly SourceLine[], index: number, open: Open, here: Shape): number[] {
+  let closer = lastContentLineBefore(lines, index);
+  while (closer >= 0 && (shapeAt(lines, closer)?.indent ?? Infinity) > here.indent) closer = lastContentLineBefore(lines, closer);
+  const previous = open.at(-1)?.line;
+  return [...new Set([previous, closer])].filter((line): line is number => line !== undefined && line >= 0);
+}
+
+/**
+ * The column the line of `shape` could move to, and the line above that holds it: of the columns it may
+ * take after `before`, the nearest (of two as near, the deeper) at which it keeps the block below it and
+ * the lines from it through `last` stand where they may.
+ */
+function columnToMoveTo(lines: readonly SourceLine[], shape: Shape, before: Open, last: number): Column | undefined {
+  return columnsFor(before, shape)
+    .filter(({ col }) => col !== shape.indent)
+    .sort((a, b) => Math.abs(a.col - shape.indent) - Math.abs(b.col - shape.indent) || b.col - a.col || b.shape.line - a.shape.line)
+    .find(({ col }) => keepsItsBlock(lines, shape, col) && fitsWithMove(lines, { line: shape.line, col }, last));
+}
+
+/** Whether the list item `here` stands where it should: it continues a list open before the line that moved (`before`), or its item goes on below it. */
+function itemInPlace(lines: readonly SourceLine[], here: Shape, before: Open): boolean {
+  if (!here.dash) return false;
+  if (before.some((shape) => shape.dash && shape.indent === here.indent)) return true;
+  return here.keyed && keyColumnBelow(lines, here) === here.keyCol;
+}
+
 const DIFFERENTLY = 'this line is indented differently from the lines of its block';
+
+/** The advice at a line above that is out of place: the column to move it to, and the line above that holds it. */
+function moveLineAbove(lines: readonly SourceLine[], { shape, col, holder }: LineAbove): SyntaxAdvice {
+  return {
+    offset: (lines[shape.line]?.start ?? 0) + shape.indent,
+    message: `${DIFFERENTLY}: line it up with '${labelAt(holder.shape, col)}' on line ${holder.shape.line + 1} (column ${col + 1})`,
+  };
+}
 
 /**
  * An indentation that lines up with no block open above the line: neither with a key (or a list item's
  * dash) of the blocks it could belong to, nor deeper than a key that opens a block. The advice names the
- * nearest column it could mean and the line above that holds it, or the line above that is out of place.
+ * nearest column it could mean and the line above that holds it, or the line above that is out of place
+ * (at that line when this one can stand nowhere else, or is a list item in its place).
  */
 function misindented(lines: readonly SourceLine[], index: number): SyntaxAdvice | undefined {
   const line = lines[index];
   if (!line || !isContent(line.text)) return undefined;
   const here = shapeOf(line.text, index);
-  // The open lines before this one and before the line above it; and how far the file indents the first
-  // line of a block past the key that opens it (its usual step).
-  let open: Shape[] = [];
-  let openBeforePrevious: Shape[] = [];
-  const steps: { child: number; step: number }[] = [];
-  for (let above = 0; above < index; above += 1) {
-    const text = lines[above]?.text ?? '';
-    if (!isContent(text) || /^(---|\.\.\.)(\s|$)/.test(text)) continue;
-    const shape = shapeOf(text, above);
-    openBeforePrevious = [...open];
-    while (open.length > 0 && closedBy(open[open.length - 1] as Shape, shape)) open.pop();
-    const parent = open.at(-1);
-    if (parent?.opens && parent.line === lastContentLineBefore(lines, above)) steps.push({ child: above, step: shape.indent - parent.keyCol });
-    open = [...open, shape];
-  }
+  const { open, openBeforePrevious } = blocksBefore(lines, index);
   if (fits(open, here)) return undefined;
   const columns = columnsFor(open, here);
   // The nearest column, and of two as near the deeper: the block the line is likelier to continue.
@@ -251,8 +394,11 @@ function misindented(lines: readonly SourceLine[], index: number): SyntaxAdvice 
   for (const column of columns) {
     if (!best || Math.abs(column.col - here.indent) <= Math.abs(best.col - here.indent)) best = column;
   }
+  const above = lineAboveOutOfPlace(lines, index, open, here);
+  // A line that lines up with no block, or a list item in its place: the line above moved.
+  if (above && (!best || above.inPlace)) return moveLineAbove(lines, above);
   if (!best) return undefined;
-  const firstOutOfPlace = firstLineOutOfPlace(open, best, here, steps, lines);
+  const firstOutOfPlace = firstLineOutOfPlace(open, best, here, lines);
   if (firstOutOfPlace) {
     const { first, moved } = firstOutOfPlace;
     // A list item's dash goes to `moved`; what lines up with the line below is its key.
@@ -275,6 +421,8 @@ function misindented(lines: readonly SourceLine[], index: number): SyntaxAdvice 
     advice += `; or, if line ${previous.line + 1} is the one out of place, move it to column ${moved + 1}`;
   } else if (!here.dash && open.some((shape) => shape.dash && shape.indent === here.indent)) {
     advice += ", or start a new list item with '- '";
+  } else if (above) {
+    advice += `; or, if line ${above.shape.line + 1} is the one out of place, move it to column ${above.col + 1}`;
   }
   return { offset: line.start + here.indent, message: `${DIFFERENTLY}: ${advice}` };
 }
@@ -290,28 +438,64 @@ function closedBy(top: Shape, shape: Shape): boolean {
  * so far, when `here` sits the file's usual step past the key that opens the block and that first line
  * does not. A block takes its column from its first line, so the parser blames a later one (`limits:`
  * with `   comment:` one space too deep, then `  name:`). `moved` is the column its key (or dash) goes to.
+ * The block's next line like the first (a list item, or a key) says which column is the block's; else,
+ * of two list items, the keys below the second say which item they go with; else the file's usual step
+ * does, of the blocks that start like the first line: a file may indent its lists under a key by another
+ * step than its maps, or not at all.
  */
-function firstLineOutOfPlace(
-  open: Open,
-  best: Column,
-  here: Shape,
-  steps: readonly { child: number; step: number }[],
-  lines: readonly SourceLine[],
-): { first: Shape; moved: number } | undefined {
+function firstLineOutOfPlace(open: Open, best: Column, here: Shape, lines: readonly SourceLine[]): { first: Shape; moved: number } | undefined {
   const first = best.shape;
   const parent = open[open.indexOf(first) - 1];
   const moved = first.indent + here.indent - best.col;
   // The file's first line, indented where the lines after it are not.
   if (!parent) return lastContentLineBefore(lines, first.line) < 0 && moved === 0 ? { first, moved } : undefined;
   if (!parent.opens || lastContentLineBefore(lines, first.line) !== parent.line) return undefined;
+  const sibling = laterSiblingColumn(lines, here, first, moved);
+  if (sibling !== undefined) return sibling === moved ? { first, moved } : undefined;
+  const itemKeys = here.dash && first.dash ? keyColumnBelow(lines, here) : undefined;
+  if (itemKeys === here.keyCol) return { first, moved };
+  if (itemKeys === first.keyCol) return undefined;
+  // The blocks the slip may have moved (the first line's and this line's) do not count.
+  const others = blockSteps(lines).filter(({ opener, child }) => child !== first.line && child !== here.line && opener !== here.line);
+  const alike = others.filter(({ dash }) => dash === first.dash);
+  const usual = usualStep(alike.length > 0 ? alike : others);
+  return moved - parent.keyCol === usual && first.indent - parent.keyCol !== usual ? { first, moved } : undefined;
+}
+
+/**
+ * Where the block's lines after `here` go on: at `first`'s column or at `moved`, the first line like
+ * `first` (a list item, or a key) at one of them, with only deeper lines between (a line no deeper is
+ * of another block). The block's own lines say where its first line goes.
+ */
+function laterSiblingColumn(lines: readonly SourceLine[], here: Shape, first: Shape, moved: number): number | undefined {
+  const columns = new Set([moved, first.indent]);
+  for (let index = nextContentLine(lines, here.line); index < lines.length && columns.size > 0; index = nextContentLine(lines, index)) {
+    const shape = shapeAt(lines, index);
+    if (!shape) continue;
+    for (const col of columns) {
+      if (shape.indent === col && shape.dash === first.dash) return col;
+      if (shape.indent <= col) columns.delete(col);
+    }
+  }
+  return undefined;
+}
+
+/** The column of the key on the line below `here`; undefined when that line is no key or a list item. */
+function keyColumnBelow(lines: readonly SourceLine[], here: Shape): number | undefined {
+  const below = shapeAt(lines, nextContentLine(lines, here.line));
+  return below && !below.dash && below.keyed ? below.indent : undefined;
+}
+
+/** The step most blocks take; two spaces when there are none. */
+function usualStep(steps: readonly Step[]): number {
   const counts = new Map<number, number>();
-  for (const { child, step } of steps) if (child !== first.line) counts.set(step, (counts.get(step) ?? 0) + 1);
+  for (const { step } of steps) counts.set(step, (counts.get(step) ?? 0) + 1);
   let usual = 2;
   let seen = 0;
   for (const [step, count] of counts) {
     if (count > seen) [usual, seen] = [step, count];
   }
-  return moved - parent.keyCol === usual && first.indent - parent.keyCol !== usual ? { first, moved } : undefined;
+  return usual;
 }
 
 function lastContentLineBefore(lines: readonly SourceLine[], index: number): number {

@@ -17,14 +17,56 @@ const FOLDER = 'tests/fixtures/diff/after';
 const problemsOf = (text: string): [string, number, number, string][] =>
   parseYaml(text, 'x.yaml').problems.map((p) => [p.code, p.line, p.col, p.message]);
 
-/** tiny.yaml with `from` replaced by `to` on its 1-based line `line`; throws when that changes nothing. */
-function tinyWith(line: number, from: string | RegExp, to: string): string {
-  const lines = TINY.split('\n');
+/** `text` with `from` replaced by `to` on its 1-based line `line`; throws when that changes nothing. */
+function lineEdited(text: string, line: number, from: string | RegExp, to: string): string {
+  const lines = text.split('\n');
   const before = lines[line - 1] ?? '';
   const after = before.replace(from, to);
-  if (after === before) throw new Error(`line ${line} of tiny.yaml has no ${String(from)}`);
+  if (after === before) throw new Error(`line ${line} has no ${String(from)}`);
   lines[line - 1] = after;
   return lines.join('\n');
+}
+
+/** tiny.yaml with `from` replaced by `to` on its 1-based line `line`. */
+const tinyWith = (line: number, from: string | RegExp, to: string): string => lineEdited(TINY, line, from, to);
+
+/** A survey whose lists are written flush with their keys (the dashes not indented), as YAML allows. */
+const FLUSH = `id: tiny
+start: reason
+
+limits:
+  comment: 1500
+
+steps:
+- id: reason
+  type: choice
+  answers:
+  - id: too-expensive
+    text: The price is too high
+    next: competitors
+  - id: needs-improvements
+    text: The product needs improvements
+    input:
+      label: What should we improve?
+      limit: comment
+  - id: just-trying
+    text: I just wanted to try it out
+  other:
+    label: Please tell us why you’re leaving
+    limit: comment
+  next: competitors
+
+- id: competitors
+  type: text
+  question: Which service will you use instead?
+  next: final
+`;
+
+/** `text` with its 1-based line `line` moved `by` spaces (left when negative). */
+function lineMoved(text: string, line: number, by: number): string {
+  const written = text.split('\n')[line - 1] ?? '';
+  const indent = written.length - written.trimStart().length;
+  return lineEdited(text, line, /^ */, ' '.repeat(indent + by));
 }
 
 let scratch: string;
@@ -146,6 +188,59 @@ describe('one YAML slip is one problem, in plain words, where the author edits',
     expect(problemsOf(tinyWith(8, /^ {2}/, ''))).toEqual([
       ['yaml-syntax', 9, 3, `${differently}: line it up with 'otherServices:' on line 8 (column 1); or, if line 8 is the one out of place, move it to column 3`],
     ]);
+  });
+
+  it('in a list written flush with its key, an item or its first line out of place, at that line', () => {
+    const differently = 'this line is indented differently from the lines of its block';
+    // The first answer one space short of `answers:`: the parser blamed the end of `answers:` in its own words.
+    expect(problemsOf(lineMoved(FLUSH, 11, -1))).toEqual([
+      ['yaml-syntax', 11, 2, `${differently}: line it up with 'answers:' on line 10 (column 3) or with '- id:' on line 8 (column 1)`],
+    ]);
+    // One space too far: its key no longer lines up with the item's next line, which the parser blamed.
+    expect(problemsOf(lineMoved(FLUSH, 11, 1))).toEqual([['yaml-syntax', 11, 4, `${differently}: line 'id:' up with 'text:' on line 12 (column 5)`]]);
+    // The last item two spaces too far: the first one was blamed, as if the list started at column 3.
+    const toolkits = 'toolkits:\n- route: seo\n  survey: cancellation\n- route: local\n  survey: cancellation\n';
+    expect(problemsOf(lineMoved(toolkits, 4, 2))).toEqual([['yaml-syntax', 4, 3, `${differently}: line it up with '- route:' on line 2 (column 1)`]]);
+  });
+
+  it('in a list written flush with its key, a line moved out of the list, at that line, not at the next item', () => {
+    const differently = 'this line is indented differently from the lines of its block';
+    // An answer's key moved left onto the column of the step's keys cuts the answers after it off their list.
+    expect(problemsOf(lineMoved(FLUSH, 13, -2))).toEqual([['yaml-syntax', 13, 3, `${differently}: line it up with 'text:' on line 12 (column 5)`]]);
+    expect(problemsOf(lineMoved(FLUSH, 16, -2))).toEqual([['yaml-syntax', 16, 3, `${differently}: line it up with 'text:' on line 15 (column 5)`]]);
+    // A step's last key moved onto the column of the steps' dashes: the parser's words were about implicit keys.
+    expect(problemsOf(lineMoved(FLUSH, 24, -2))).toEqual([['yaml-syntax', 24, 1, `${differently}: line it up with 'other:' on line 21 (column 3)`]]);
+    expect(problemsOf(lineMoved('toolkits:\n- route: seo\n  survey: cancellation\n- route: local\n', 3, -2))).toEqual([
+      ['yaml-syntax', 3, 1, `${differently}: line it up with 'route:' on line 2 (column 3)`],
+    ]);
+  });
+
+  it('in a list written flush with its key, the key moved, at the key', () => {
+    const differently = 'this line is indented differently from the lines of its block';
+    // `steps:` moved into the block above it.
+    expect(problemsOf(lineMoved(FLUSH, 7, 2))).toEqual([['yaml-syntax', 7, 3, `${differently}: line it up with 'limits:' on line 4 (column 1)`]]);
+    // The file's first line, indented where its list is not.
+    expect(problemsOf(lineMoved('toolkits:\n- route: seo\n  survey: cancellation\n', 1, 1))).toEqual([
+      ['yaml-syntax', 1, 2, `${differently}: line it up with '- route:' on line 2 (column 1)`],
+    ]);
+  });
+
+  it('every shift of a line one or two spaces that breaks a file, with its lists flush or indented, is one problem in plain words naming that line', () => {
+    const plainWords = /^(this line is indented differently from the lines of its block|a list item needs a space after the dash)/;
+    for (const [name, text] of [['flush', FLUSH], ['tiny.yaml', TINY]] as const) {
+      const lines = text.split('\n');
+      for (const [index, written] of lines.entries()) {
+        if (written.trim() === '' || written.trimStart().startsWith('#')) continue;
+        const indent = written.length - written.trimStart().length;
+        for (const by of [-2, -1, 1, 2].filter((by) => indent + by >= 0)) {
+          const problems = parseYaml(lineMoved(text, index + 1, by), 'x.yaml').problems;
+          if (!problems.some((p) => p.code === 'yaml-syntax')) continue;
+          const line = index + 1;
+          const named = problems.map((p) => p.line === line || new RegExp(`\\bline ${line}\\b`).test(p.message));
+          expect({ name, line, by, named, plain: problems.map((p) => plainWords.test(p.message)) }).toEqual({ name, line, by, named: [true], plain: [true] });
+        }
+      }
+    }
   });
 
   it('a text starting with [ or {, which YAML reads as a list or a map: quote it, at the text', () => {
