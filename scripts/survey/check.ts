@@ -61,7 +61,7 @@ async function noYamlAt(path: string): Promise<Problem | undefined> {
   if (!info) return undefined;
   if (info.isDirectory()) {
     const entries = await readdir(path, { withFileTypes: true });
-    if (entries.some((entry) => entry.isFile() && isYamlFile(entry.name))) return undefined;
+    if (entries.some((entry) => (entry.isFile() || entry.isSymbolicLink()) && isYamlFile(entry.name))) return undefined;
     return problemAt(path, { line: 1, col: 1 }, 'read-error', 'this folder holds no YAML file (.yaml or .yml) to check');
   }
   if (isYamlFile(path)) return undefined;

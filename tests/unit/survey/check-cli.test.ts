@@ -2,7 +2,7 @@
 // paths that hold no YAML, --help and unknown options, a file given twice, the files the compiler needs,
 // and the compiler's refusal of arguments it does not take.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,15 @@ describe('survey:check on a path that holds no YAML', () => {
     expect(status).toBe(1);
     expect(out).toEqual([formatProblem({ file: empty, line: 1, col: 1, code: 'read-error', message: 'this folder holds no YAML file (.yaml or .yml) to check' })]);
     expect(err).toEqual(['survey: 1 problem']);
+  });
+
+  it('checks a folder whose survey files are links to files kept elsewhere', async () => {
+    const linked = join(scratch, 'linked');
+    await mkdir(linked);
+    await symlink(join(ROOT, 'survey/cancellation.yaml'), join(linked, 'cancellation.yaml'));
+    const { status, out } = await checkIn(linked, ['.']);
+    expect(out).toEqual([expect.stringMatching(/^survey: 1 file, 1 survey, \d+ steps — no problems$/)]);
+    expect(status).toBe(0);
   });
 
   it('reports a file that is not YAML, without reading it as YAML', async () => {
