@@ -384,3 +384,22 @@ test('the sst plan page: step 1, its error, the closing form', async ({ page }) 
   await toClosingFormInAnyLanguage(page, atStep);
   await axe.check('sst plan: step 4');
 });
+
+test.describe('the browser’s own text size', () => {
+  // The font size is set on the tab: a tab of its own, so later tests keep the default.
+  test.use({ ownTab: true, viewport: { width: 375, height: 812 } });
+  test('sizes the text, at every width, and the page still fits the screen (WCAG 1.4.4)', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24 } });
+    await open(page, 'paid-monthly', '/cancel/seo', 'en');
+    await atStep(page, null);
+    const size = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontSize);
+    // 16px and 19px (from 600px) by default, so 24px and 28.5px here.
+    expect(await size('.radios__label')).toBe('24px');
+    expect(await size('h1')).toBe('48px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await size('.radios__label')).toBe('28.5px');
+  });
+});

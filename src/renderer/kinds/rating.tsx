@@ -80,7 +80,7 @@ export const styles = /* css */ `
 .rating__input:checked + .rating__label { background: var(--text, #0b0c0c); color: #fff; }
 .rating__input:focus + .rating__label { box-shadow: 0 0 0 4px var(--focus); }
 .rating__scale { display: inline-flex; flex-direction: column; max-width: 100%; }
-.rating__ends { display: flex; justify-content: space-between; gap: 16px; margin-top: 5px; font-size: 16px; }
+.rating__ends { display: flex; justify-content: space-between; gap: 16px; margin-top: 5px; font-size: 0.85rem; }
 /* On a narrow screen the scale wraps, so its ends are no longer under 0 and 10: the hint says it. */
 @media (max-width: 599px) { .rating__ends { display: none; } }
 `;
