@@ -46,7 +46,18 @@ export interface BuildOptions {
   /** Mail transport; default: SMTP when SMTP_URL is set, else outbox only. */
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
+  /** How long a request may take to arrive whole; default REQUEST_TIMEOUT_MS (tests shorten it). */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * How long a request may take to arrive whole, headers and body. A client that trickles its body is
+ * answered 408 and dropped, so it cannot hold a connection for ever (Fastify's own default is no
+ * limit); the page gives up on a call after 15 s (REQUEST_TIMEOUT_MS of src/api/request.ts).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node looks for requests past their time: its default, 30 s, would let one run a minute. */
+const TIMEOUT_CHECK_MS = 1_000;
 
 /**
  * Builds the reference server (not listening): the app under /cancel, the API of spec §7, the
@@ -60,7 +71,15 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   const now = options.now ?? Date.now;
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const security = { https, sentryDsn: config.sentryDsn };
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, ...earlyErrorOptions(security) });
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    requestTimeout,
+    // Node enforces the request's limit only while the headers' (60 s by default) is no longer.
+    http: { connectionsCheckingInterval: TIMEOUT_CHECK_MS, headersTimeout: requestTimeout },
+    ...earlyErrorOptions(security),
+  });
   const store = await openStore(config);
 
   await app.register(fastifyCookie, { secret: await store.sessionSecret(config.sessionSecret) });

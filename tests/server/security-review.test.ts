@@ -3,10 +3,12 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../src/server/json-body';
+import { REQUEST_TIMEOUT_MS } from '../../src/server/server';
+import { SESSION_COOKIE } from '../../src/server/sessions';
 import { startHarness, mailbox, type Client, type Harness } from './helpers/harness';
 
 /** Sends `raw` bytes to the server and reads its whole answer (the server closes the connection). */
-function rawRequest(origin: string, raw: string): Promise<string> {
+function rawRequest(origin: string, raw: string, waitMs = 5000): Promise<string> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.write(raw));
@@ -15,7 +17,7 @@ function rawRequest(origin: string, raw: string): Promise<string> {
     socket.on('data', (chunk: string) => (answer += chunk));
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
-    socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+    socket.setTimeout(waitMs, () => socket.destroy(new Error(`no answer within ${waitMs} ms`)));
   });
 }
 
@@ -47,6 +49,34 @@ describe('a deeply nested body', () => {
     let nested: unknown = 'leaf';
     for (let level = 0; level < MAX_BODY_DEPTH + 1; level++) nested = [nested];
     expect(nestsDeeperThan(nested, MAX_BODY_DEPTH)).toBe(true);
+  });
+});
+
+describe('a request that trickles in', () => {
+  it('is answered 408 and dropped once its time is up, and the server answers the next one', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    const slow = await startHarness({ requestTimeoutMs: 1000 });
+    try {
+      const customer = await slow.signIn('paid-monthly');
+      const started = Date.now();
+      // Ten bytes of a hundred, and then nothing: without a limit the connection stays open for ever.
+      const head = [
+        'POST /cancel/api/survey-storage/survey-monitoring/ HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Cookie: ${SESSION_COOKIE}=${customer.cookie}`,
+        `X-CSRFToken: ${customer.csrfToken}`,
+        'Content-Type: application/json',
+        'Content-Length: 100',
+      ].join('\r\n');
+      const answer = await rawRequest(slow.origin, `${head}\r\n\r\n{"name": "`, 8000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: 'request-timeout', message: 'request: the request took too long to arrive.' }));
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect((await customer.get('/cancel/api/get-csrf-token/')).statusCode).toBe(200);
+      expect((await slow.counts()).survey_submissions).toBe(0);
+    } finally {
+      await slow.stop();
+    }
   });
 });
 

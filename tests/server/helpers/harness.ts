@@ -47,6 +47,8 @@ export interface HarnessOptions {
   auditRetentionDays?: number;
   /** Another compiled bundle than the test bundle (a changed survey: a new version of it). */
   bundle?: CompiledBundle;
+  /** How long a request may take to arrive whole (the server's REQUEST_TIMEOUT_MS by default). */
+  requestTimeoutMs?: number;
 }
 
 /** One cookie of a response's Set-Cookie headers. */
@@ -228,6 +230,7 @@ export class Harness {
       bundle: countries ? { ...bundle, policies: { ...bundle.policies, countries: { ...bundle.policies.countries, ...countries } } } : bundle,
       now: this.clock.now,
       mailTransport: this.options.mailTransport,
+      requestTimeoutMs: this.options.requestTimeoutMs,
     });
     await this.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = this.app.server.address() as AddressInfo;
