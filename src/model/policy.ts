@@ -186,6 +186,8 @@ export interface DeclarationReceipt {
   undo_until?: string;
   /** Where the receipt or the confirmation email went. */
   email: string;
+  /** Present when the declaration was a withdrawal from the contract (the policy's `closingForm.declares`). */
+  declares?: 'withdrawal';
 }
 
 /** How the audit trail names the policy's declaration screen among the survey's steps. */

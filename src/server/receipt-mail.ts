@@ -1,5 +1,6 @@
 // The receipt of a cancellation that took effect at once (a policy with `effect: immediate`): the
-// declaration on a durable medium, with its date and time, its reference and an undo link. Its
+// declaration on a durable medium, with its date and time, its reference and an undo link. A
+// withdrawal from the contract (the EU's withdrawal function) is acknowledged as a withdrawal. Its
 // texts are Lingui messages of the app's catalogs, extracted like the confirmation email's.
 import type { ProviderSettings, ToolkitBinding } from '../model';
 import { longDateTime } from '../model/long-date';
@@ -24,6 +25,8 @@ export function receiptMail(input: {
   undoLink: string;
   undoUntil: number;
   language: Language;
+  /** The declaration was a withdrawal from the contract, not a termination. */
+  withdrawal?: boolean;
 }): OutgoingMail {
   const { provider, binding, language } = input;
   const i18n = i18nFor(language);
@@ -35,19 +38,9 @@ export function receiptMail(input: {
     reference: input.reference,
     until: receiptTime(input.undoUntil, language),
   };
-  const subject = i18n._('Your {toolkit} subscription is canceled ({reference})', values, {
-    comment: 'Cancellation receipt: the subject. {reference} is the cancellation’s reference, e.g. C-7K2M9Q4T.',
-  });
   const greeting = i18n._('Hello {name},', values, { comment: 'Confirmation email: the greeting; {name} is the customer’s name.' });
-  const done = i18n._('You canceled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
-    comment: 'Cancellation receipt: {time} is the date and time of the cancellation, e.g. 25 November 2026 at 14:03 UTC.',
-  });
   const reference = i18n._('Reference: {reference}', values, { comment: 'Cancellation receipt and confirmation screen: the cancellation’s reference.' });
-  const keep = i18n._('Keep this email as the record of your cancellation.', undefined, { comment: 'Cancellation receipt' });
-  const undo = i18n._('Changed your mind? You can undo the cancellation until {until}:', values, {
-    comment: 'Cancellation receipt: the undo link follows on its own line; {until} is a date and time.',
-  });
-  const undoLabel = i18n._('Undo the cancellation', undefined, { comment: 'Cancellation receipt: the text of the undo link (the HTML part); also the undo page’s button.' });
+  const { subject, done, keep, undo, undoLabel } = input.withdrawal ? withdrawalTexts(i18n, values) : cancellationTexts(i18n, values);
   const team = i18n._('The {provider} team', values, { comment: 'Confirmation email: the signature.' });
 
   const text = [greeting, '', done, reference, '', keep, '', undo, input.undoLink, '', team].join('\n');
@@ -64,4 +57,41 @@ export function receiptMail(input: {
     '</body></html>',
   ].join('\n');
   return { to: input.to, subject, text, html };
+}
+
+type ReceiptTexts = Record<'subject' | 'done' | 'keep' | 'undo' | 'undoLabel', string>;
+type ReceiptValues = Record<'name' | 'provider' | 'toolkit' | 'time' | 'reference' | 'until', string>;
+
+/** The receipt's own sentences for a cancellation. */
+function cancellationTexts(i18n: ReturnType<typeof i18nFor>, values: ReceiptValues): ReceiptTexts {
+  return {
+    subject: i18n._('Your {toolkit} subscription is canceled ({reference})', values, {
+      comment: 'Cancellation receipt: the subject. {reference} is the cancellation’s reference, e.g. C-7K2M9Q4T.',
+    }),
+    done: i18n._('You canceled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
+      comment: 'Cancellation receipt: {time} is the date and time of the cancellation, e.g. 25 November 2026 at 14:03 UTC.',
+    }),
+    keep: i18n._('Keep this email as the record of your cancellation.', undefined, { comment: 'Cancellation receipt' }),
+    undo: i18n._('Changed your mind? You can undo the cancellation until {until}:', values, {
+      comment: 'Cancellation receipt: the undo link follows on its own line; {until} is a date and time.',
+    }),
+    undoLabel: i18n._('Undo the cancellation', undefined, { comment: 'Cancellation receipt: the text of the undo link (the HTML part); also the undo page’s button.' }),
+  };
+}
+
+/** The receipt's own sentences for a withdrawal from the contract: the acknowledgement Art. 11a asks for. */
+function withdrawalTexts(i18n: ReturnType<typeof i18nFor>, values: ReceiptValues): ReceiptTexts {
+  return {
+    subject: i18n._('Your withdrawal from the {toolkit} contract ({reference})', values, {
+      comment: 'Withdrawal receipt: the subject. {reference} is the withdrawal’s reference, e.g. C-7K2M9Q4T.',
+    }),
+    done: i18n._('You withdrew from your {provider} {toolkit} subscription contract on {time}. The withdrawal has taken effect.', values, {
+      comment: 'Withdrawal receipt (EU withdrawal function): {time} is the date and time of the withdrawal, e.g. 25 November 2026 at 14:03 UTC.',
+    }),
+    keep: i18n._('Keep this email as the record of your withdrawal.', undefined, { comment: 'Withdrawal receipt' }),
+    undo: i18n._('Changed your mind? You can undo the withdrawal until {until}:', values, {
+      comment: 'Withdrawal receipt: the undo link follows on its own line; {until} is a date and time.',
+    }),
+    undoLabel: i18n._('Undo the withdrawal', undefined, { comment: 'Withdrawal receipt: the text of the undo link (the HTML part); also the undo page’s button.' }),
+  };
 }

@@ -10,6 +10,7 @@ import { expect, test } from './support/fixtures';
 import { mailbox } from './support/server-data';
 import { signIn } from './support/session';
 import { loadCatalog } from './support/catalog';
+import { shoot } from './support/shoot';
 
 // These tests read or walk the history: each gets a tab whose history starts empty.
 test.use({ ownTab: true });
@@ -168,6 +169,14 @@ test('EU withdrawal (France): a question left unanswered leads to the declaratio
   await expect(page).toHaveURL(/[?&]step=declare/);
   await page.getByRole('button', { name: fr.t('Confirm withdrawal') }).click();
   await expect(page).toHaveURL(/[?&]step=done/);
+  // Acknowledged as a withdrawal, on the screen and in the email (Art. 11a), not as a cancellation.
+  await expect(heading(page)).toHaveText(fr.t('You have withdrawn from your contract'));
+  const undoSentence = fr.t('Changed your mind? The email has a link to undo the withdrawal until {until}.', { until: '§' }).split('§')[0] ?? '';
+  await expect(page.locator('main')).toContainText(undoSentence);
+  await shoot(page, '66-withdrawal-receipt');
+  const [receiptMail] = await mailbox(page.request, 'mine');
+  expect(receiptMail?.subject).toMatch(/^Votre rétractation du contrat /);
+  const undoLink = new URL(receiptMail?.links.find((link) => link.includes('undo=')) ?? '');
   const reference = /C-[A-Z2-9]{8}/.exec((await page.locator('.receipt-reference').textContent()) ?? '')?.[0] ?? '';
   expect(auditRecord(reference)).toMatchObject({ policy: 'eu-withdrawal', effect: 'immediate', screens: JSON.stringify(['reason', 'what-could-be-better', 'declaration']) });
   expect(await activeToolkits(page)).not.toContain('content');
@@ -175,4 +184,11 @@ test('EU withdrawal (France): a question left unanswered leads to the declaratio
   await page.goBack();
   await expect(page).toHaveURL('/cancel/no-subscription');
   await expect(heading(page)).toBeFocused();
+  // The email's undo link: a withdrawal taken back, in the withdrawal's words.
+  await page.goto(undoLink.pathname + undoLink.search);
+  await expect(heading(page)).toHaveText(fr.t('Undo your withdrawal'));
+  await shoot(page, '67-withdrawal-undo');
+  await page.getByRole('button', { name: fr.t('Undo the withdrawal') }).click();
+  await expect(heading(page)).toHaveText(fr.t('Your subscription continues'));
+  expect(await activeToolkits(page)).toContain('content');
 });

@@ -279,6 +279,26 @@ describe('offers withheld (us-mn)', () => {
   });
 });
 
+describe('declare-cancellation under eu-withdrawal (closingForm.declares: withdrawal)', () => {
+  it('acknowledges a withdrawal as one: the receipt says so, and the email is the withdrawal’s, not a cancellation’s', async () => {
+    await harness.stop();
+    harness = await startHarness({ policyCountries: { CH: 'eu-withdrawal' } });
+    const client = await harness.signIn('paid-monthly');
+    const response = await declare(client, { name: 'Mia Monthly', screens: ['reason'] });
+    expect(response.statusCode, response.body).toBe(200);
+    const receipt = response.json();
+    expect(receipt).toMatchObject({ effect: 'immediate', declares: 'withdrawal' });
+    const [mail] = await mailbox(harness);
+    expect(mail?.subject).toBe(`Your withdrawal from the SEO Toolkit contract (${receipt.reference})`);
+    expect(mail?.text).toContain('You withdrew from your Marketlane SEO Toolkit subscription contract on May 1, 2025 at 10:00 AM UTC. The withdrawal has taken effect.');
+    expect(mail?.text).toContain('Keep this email as the record of your withdrawal.');
+    expect(mail?.text).toContain('Changed your mind? You can undo the withdrawal until May 15, 2025 at 10:00 AM UTC:');
+    expect(mail?.html).toContain('>Undo the withdrawal</a>');
+    // The address of the undo page holds /cancel/; no sentence speaks of a cancellation.
+    expect(`${mail?.subject} ${mail?.text} ${mail?.html}`).not.toMatch(/cancell?ation|canceled/i);
+  });
+});
+
 describe('a declaration replayed with its Idempotency-Key', () => {
   it('gets its first answer after the policy changed, not a refusal', async () => {
     await harness.stop();

@@ -45,7 +45,13 @@ export default function ConfirmPage({ binding }: { binding: ToolkitBinding }) {
   const undoKey = new URLSearchParams(useLocation().search).get('undo');
   return (
     <WithUser api={api} page={{ kind: 'signed-in' }}>
-      {() => (undoKey ? <UndoCancellation binding={binding} api={api} undoKey={undoKey} /> : <Confirm binding={binding} api={api} />)}
+      {(ready) =>
+        undoKey ? (
+          <UndoCancellation binding={binding} api={api} undoKey={undoKey} withdrawal={ready.policy?.closingForm?.declares === 'withdrawal'} />
+        ) : (
+          <Confirm binding={binding} api={api} />
+        )
+      }
     </WithUser>
   );
 }

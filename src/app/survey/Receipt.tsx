@@ -14,7 +14,8 @@ function moment(iso: string, locale: string): string {
 
 /**
  * The confirmation of a cancellation that took effect at once (a policy's `effect: immediate`): when,
- * its reference, where the receipt went and until when it can be undone, and a printable copy.
+ * its reference, where the receipt went and until when it can be undone, and a printable copy. A
+ * withdrawal from the contract (the EU's withdrawal function) is confirmed as a withdrawal.
  */
 export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt: DeclarationReceipt }) {
   const { t, i18n } = useLingui();
@@ -23,11 +24,12 @@ export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt
   const reference = receipt.reference;
   const email = receipt.email;
   const until = receipt.undo_until === undefined ? undefined : moment(receipt.undo_until, i18n.locale);
+  const withdrawal = receipt.declares === 'withdrawal';
   return (
     <SuccessPanel
       focus="on-mount"
       headingId={STEP_HEADING_ID}
-      heading={t`Your subscription has been canceled`}
+      heading={withdrawal ? t`You have withdrawn from your contract` : t`Your subscription has been canceled`}
       actions={
         <>
           <div className="button-group no-print">
@@ -40,9 +42,15 @@ export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt
       }
     >
       <p>
-        <Trans>
-          You canceled {name} on {time}. The cancellation has taken effect.
-        </Trans>
+        {withdrawal ? (
+          <Trans>
+            You withdrew from your {name} contract on {time}. The withdrawal has taken effect.
+          </Trans>
+        ) : (
+          <Trans>
+            You canceled {name} on {time}. The cancellation has taken effect.
+          </Trans>
+        )}
       </p>
       <p className="receipt-reference">
         <strong>
@@ -50,11 +58,19 @@ export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt
         </strong>
       </p>
       <p>
-        <Trans>We sent this confirmation to {email}. Keep it as the record of your cancellation.</Trans>
+        {withdrawal ? (
+          <Trans>We sent this confirmation to {email}. Keep it as the record of your withdrawal.</Trans>
+        ) : (
+          <Trans>We sent this confirmation to {email}. Keep it as the record of your cancellation.</Trans>
+        )}
       </p>
       {until !== undefined && (
         <p>
-          <Trans>Changed your mind? The email has a link to undo the cancellation until {until}.</Trans>
+          {withdrawal ? (
+            <Trans>Changed your mind? The email has a link to undo the withdrawal until {until}.</Trans>
+          ) : (
+            <Trans>Changed your mind? The email has a link to undo the cancellation until {until}.</Trans>
+          )}
         </p>
       )}
       <RefundPolicyNote />

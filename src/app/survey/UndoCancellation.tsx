@@ -32,7 +32,18 @@ type Outcome = { kind: 'asking' } | { kind: 'undone' } | { kind: 'problem'; prob
  * took effect at once is taken back only when the customer presses the button, never by opening the
  * link (mail scanners open links too).
  */
-export function UndoCancellation({ binding, api, undoKey }: { binding: ToolkitBinding; api: Pick<ApiClient, 'undoCancellation'>; undoKey: string }) {
+export function UndoCancellation({
+  binding,
+  api,
+  undoKey,
+  withdrawal,
+}: {
+  binding: ToolkitBinding;
+  api: Pick<ApiClient, 'undoCancellation'>;
+  undoKey: string;
+  /** The customer's policy declares a withdrawal from the contract (the EU's withdrawal function), said as one. */
+  withdrawal: boolean;
+}) {
   const { t } = useLingui();
   const { fail, clear } = useFailure();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'asking' });
@@ -63,7 +74,11 @@ export function UndoCancellation({ binding, api, undoKey }: { binding: ToolkitBi
     return (
       <SuccessPanel focus="on-mount" heading={t`Your subscription continues`}>
         <p>
-          <Trans>The cancellation of {name} is undone. Nothing else changes.</Trans>
+          {withdrawal ? (
+            <Trans>The withdrawal from {name} is undone. Nothing else changes.</Trans>
+          ) : (
+            <Trans>The cancellation of {name} is undone. Nothing else changes.</Trans>
+          )}
         </p>
       </SuccessPanel>
     );
@@ -71,8 +86,8 @@ export function UndoCancellation({ binding, api, undoKey }: { binding: ToolkitBi
   if (outcome.kind === 'problem') {
     const titles: Record<UndoProblem, string> = {
       'not-found': t`This undo link is not valid`,
-      used: t`This cancellation has already been undone`,
-      expired: t`The time to undo this cancellation has passed`,
+      used: withdrawal ? t`This withdrawal has already been undone` : t`This cancellation has already been undone`,
+      expired: withdrawal ? t`The time to undo this withdrawal has passed` : t`The time to undo this cancellation has passed`,
       'wrong-user': t`This undo link is for another account`,
       'wrong-toolkit': t`This undo link is for another subscription`,
     };
@@ -90,13 +105,17 @@ export function UndoCancellation({ binding, api, undoKey }: { binding: ToolkitBi
   }
   return (
     <>
-      <ResultHeading text={t`Undo your cancellation`} focus={false} />
+      <ResultHeading text={withdrawal ? t`Undo your withdrawal` : t`Undo your cancellation`} focus={false} />
       <p>
-        <Trans>Undo the cancellation of {name}? Your subscription then continues as before.</Trans>
+        {withdrawal ? (
+          <Trans>Undo the withdrawal from {name}? Your subscription then continues as before.</Trans>
+        ) : (
+          <Trans>Undo the cancellation of {name}? Your subscription then continues as before.</Trans>
+        )}
       </p>
       <div className="button-group">
         <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void undo()}>
-          <Trans>Undo the cancellation</Trans>
+          {withdrawal ? <Trans>Undo the withdrawal</Trans> : <Trans>Undo the cancellation</Trans>}
         </button>
       </div>
       <HelpLinks />

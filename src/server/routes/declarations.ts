@@ -74,7 +74,12 @@ function checkedScreens(call: ToolkitCall, screens: readonly string[]): string[]
 }
 
 /** Cancels at once: the request confirmed now, offers withdrawn, the record, the undo key and the receipt. */
-async function cancelNow(ctx: ServerContext, call: ToolkitCall, body: DeclarationRequest, undoDays: number): Promise<{ receipt: DeclarationReceipt; mailId: number }> {
+async function cancelNow(
+  ctx: ServerContext,
+  call: ToolkitCall,
+  body: DeclarationRequest,
+  rule: { undoDays: number; withdrawal: boolean },
+): Promise<{ receipt: DeclarationReceipt; mailId: number }> {
   const { binding, userId, user } = call;
   if ((await cancellationState(ctx, userId, binding)) === 'confirmed') {
     throw new ApiError(409, 'already-confirmed', `The cancellation of ${binding.name} is already confirmed.`);
@@ -86,7 +91,7 @@ async function cancelNow(ctx: ServerContext, call: ToolkitCall, body: Declaratio
   await ctx.offers.withdraw(userId, toolkitsEndedBy(binding, ctx.bundle.toolkits), now);
   const record = await declare(ctx, call, 'immediate', checkedScreens(call, body.screens), now);
   const key = randomToken();
-  const undoUntil = now + undoDays * DAY_MS;
+  const undoUntil = now + rule.undoDays * DAY_MS;
   await ctx.records.addUndoKey(sha256(key), { recordId: record.id, userId, expiresAt: undoUntil });
   // The confirm page undoes with `undo` as it confirms with `key` (decision 87).
   const undoLink = `${ctx.publicOrigin()}/cancel/${binding.confirmRoute ?? binding.route}/confirm-unsubscribe?undo=${key}`;
@@ -101,11 +106,20 @@ async function cancelNow(ctx: ServerContext, call: ToolkitCall, body: Declaratio
     undoLink,
     undoUntil,
     language,
+    withdrawal: rule.withdrawal,
   });
   const mailId = await ctx.mailer.record({ ...mail, secrets: [key], userId });
   const at = new Date(now).toISOString();
   return {
-    receipt: { effect: 'immediate', reference: record.reference, declared_at: at, effective_at: at, undo_until: new Date(undoUntil).toISOString(), email: user.email },
+    receipt: {
+      effect: 'immediate',
+      reference: record.reference,
+      declared_at: at,
+      effective_at: at,
+      undo_until: new Date(undoUntil).toISOString(),
+      email: user.email,
+      ...(rule.withdrawal ? { declares: 'withdrawal' as const } : {}),
+    },
     mailId,
   };
 }
@@ -124,7 +138,7 @@ export function declarationRoutes(app: FastifyInstance, ctx: ServerContext): voi
         throw new ApiError(409, 'declaration-not-offered', `Under the ${policy.id} policy a cancellation is asked for with the survey and confirmed by email.`);
       }
       if (policy.effect === 'immediate') {
-        const done = await cancelNow(ctx, call, body, policy.undoDays ?? 14);
+        const done = await cancelNow(ctx, call, body, { undoDays: policy.undoDays ?? 14, withdrawal: policy.closingForm?.declares === 'withdrawal' });
         mailId = done.mailId;
         return { status: 200, body: done.receipt };
       }
