@@ -28,8 +28,22 @@ function policyReferences(data: unknown): Named[] {
 }
 
 /**
- * Checks policies.yaml on its own: a policy id written twice (`duplicate-policy`, at the second), and
- * a `default` or country naming no policy of the file (`unknown-policy`, at the name).
+ * The path of each policy's `effect` whose declaration is a withdrawal (`closingForm.declares:
+ * withdrawal`) but takes effect on an emailed link: a withdrawal is made by its confirmation button
+ * (Art. 11a), and the spec's email asks the customer to confirm a cancellation.
+ */
+function withdrawalsByEmailLink(data: unknown): (string | number)[][] {
+  return asList(asBlock(data)?.policies).flatMap((value, index) => {
+    const block = asBlock(value);
+    const withdrawal = asBlock(block?.closingForm)?.declares === 'withdrawal';
+    return withdrawal && block?.effect !== undefined && block.effect !== 'immediate' ? [['policies', index, 'effect']] : [];
+  });
+}
+
+/**
+ * Checks policies.yaml on its own: a policy id written twice (`duplicate-policy`, at the second), a
+ * `default` or country naming no policy of the file (`unknown-policy`, at the name), and a withdrawal
+ * that would take effect on an emailed link (`withdrawal-effect`, at the effect).
  */
 export function checkPoliciesFile(yaml: YamlFile): Problem[] {
   const problems: Problem[] = [];
@@ -42,6 +56,13 @@ export function checkPoliciesFile(yaml: YamlFile): Problem[] {
   }
   for (const ref of policyReferences(yaml.data)) {
     if (!lines.has(ref.name)) report(ref.path, 'unknown-policy', `'${ref.name}' is not a policy of this file${didYouMean(ref.name, lines.keys())}`);
+  }
+  for (const path of withdrawalsByEmailLink(yaml.data)) {
+    report(
+      path,
+      'withdrawal-effect',
+      'a withdrawal (closingForm.declares: withdrawal) takes effect when the customer confirms it on the page, not on an emailed link: set effect: immediate, with undoDays',
+    );
   }
   return problems;
 }

@@ -60,6 +60,8 @@ export type ProblemCode =
   // policies.yaml on its own
   | 'duplicate-policy'
   | 'unknown-policy'
+  // a withdrawal from the contract that would take effect on an emailed link
+  | 'withdrawal-effect'
   // experiments.yaml on its own
   | 'duplicate-experiment'
   | 'duplicate-variant'

@@ -78,6 +78,8 @@ const FIXTURES: Record<string, Expected> = {
     ['unknown-policy', 2, 10],
     ['unknown-policy', 6, 7],
   ],
+  // A withdrawal that would wait for the emailed link: at the effect.
+  'withdrawal-effect': [['withdrawal-effect', 23, 13]],
   // A policy's proofs on the survey of the page that confirms by email (policy-check.test.ts says more).
   // Paid users see three screens from the first question where the policy allows two: at the step.
   'policy-too-many-screens': [['policy-short-too-many-screens', 13, 5]],
