@@ -50,4 +50,6 @@ export interface ProviderSettings {
   resendCountdownSeconds: number;
   /** Other origins an API answer may redirect the page to (https://host[:port]); its own origin always may. */
   redirectOrigins?: string[];
+  /** The sign-in page a visitor who is not signed in is sent to, with `next` naming the page to come back to. */
+  signIn?: string;
 }

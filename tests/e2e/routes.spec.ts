@@ -73,6 +73,21 @@ test.describe('access (spec §4)', () => {
     expect(calls).toEqual(['/cancel/api/get-context/']);
   });
 
+  test('a visitor who is not signed in signs in from the page and comes back to it', async ({ page, guard }) => {
+    guard.allow(/status of 401/);
+    await page.context().clearCookies();
+    await page.goto('/cancel/seo?from=email');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to continue');
+    const signIn = page.getByRole('link', { name: 'Sign in', exact: true });
+    await expect(signIn).toHaveAttribute('href', `/dev/?next=${encodeURIComponent('/cancel/seo?from=email')}`);
+    await expect(page.getByRole('link', { name: 'Back to homepage' })).toBeVisible();
+    // The reference server's sign-in page (provider.yaml's `signIn`): a persona, then back where the visitor was.
+    await signIn.click();
+    await page.getByRole('link', { name: 'paid-monthly in en', exact: true }).click();
+    await expect(page).toHaveURL('/cancel/seo?from=email');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’re sorry to see you go');
+  });
+
   test('an emailed link opened signed out, in a German browser, asks in German (decision 177)', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, locale: 'de-DE' });
     try {

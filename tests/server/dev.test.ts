@@ -32,6 +32,16 @@ describe('GET /dev/', () => {
     expect(response.body).toContain('href="/dev/insights"');
     expect(response.body).not.toMatch(/<script|<style|style=/);
   });
+
+  it('as provider.yaml’s sign-in page, returns each sign-in to the page in `next`, and never to another site', async () => {
+    const response = await get(`/dev/?next=${encodeURIComponent('/cancel/seo?from=email')}`);
+    expect(response.body).toContain(`href="/dev/sign-in?persona=paid-monthly&amp;lang=de&amp;next=${encodeURIComponent('/cancel/seo?from=email')}"`);
+    expect(response.body.match(/&amp;next=/g)).toHaveLength(PERSONA_IDS.length * LANGUAGES.length);
+    expect(response.body).toContain('you land on <code>/cancel/seo?from=email</code>');
+    const elsewhere = await get(`/dev/?next=${encodeURIComponent('https://evil.example/')}`);
+    expect(elsewhere.body).toContain(`href="/dev/sign-in?persona=paid-monthly&amp;lang=de&amp;next=%2Fcancel"`);
+    expect(elsewhere.body).not.toContain('evil');
+  });
 });
 
 describe('GET /dev/sign-in', () => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { ApiClient } from '../../api';
 import { bundle } from '../bundle';
 import { takeUserLoad } from '../early-user';
@@ -63,7 +63,9 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 
 function SignInHint() {
   const { t } = useLingui();
+  const { pathname, search } = useLocation();
   useTitle(t`Sign in to continue`);
+  const { signIn, links } = bundle.provider;
   return (
     <>
       <h1 className="heading-l">
@@ -72,9 +74,16 @@ function SignInHint() {
       <p>
         <Trans>You need to be signed in to manage your subscription.</Trans>
       </p>
-      <a className="button" href={bundle.provider.links.home}>
-        <Trans>Back to homepage</Trans>
-      </a>
+      <div className="button-group">
+        {signIn !== undefined && (
+          <a className="button" href={`${signIn}${signIn.includes('?') ? '&' : '?'}next=${encodeURIComponent(pathname + search)}`}>
+            <Trans>Sign in</Trans>
+          </a>
+        )}
+        <a className={signIn === undefined ? 'button' : 'button button--secondary'} href={links.home}>
+          <Trans>Back to homepage</Trans>
+        </a>
+      </div>
     </>
   );
 }

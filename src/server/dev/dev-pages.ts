@@ -16,13 +16,18 @@ ${body}
 `;
 }
 
-/** GET /dev/: every persona × language as a sign-in link, plus the mailbox and the product-manager pages. */
-export function devIndexPage(personas: readonly Persona[], signedInAs: string | undefined, accounts: readonly Account[] = []): string {
+/**
+ * GET /dev/: every persona × language as a sign-in link, plus the mailbox and the product-manager pages.
+ * With `next` (the page a signed-out visitor came from: provider.yaml's `signIn` is this page), each
+ * sign-in returns there.
+ */
+export function devIndexPage(personas: readonly Persona[], signedInAs: string | undefined, accounts: readonly Account[] = [], next?: string): string {
   const header = LANGUAGES.map((lang) => `<th scope="col">${lang}</th>`).join('');
+  const back = next === undefined ? '' : `&next=${encodeURIComponent(next)}`;
   const rows = personas
     .map((persona) => {
       const cells = LANGUAGES.map((lang) => {
-        const href = `/dev/sign-in?persona=${encodeURIComponent(persona.id)}&lang=${lang}`;
+        const href = `/dev/sign-in?persona=${encodeURIComponent(persona.id)}&lang=${lang}${back}`;
         return `<td><a href="${e(href)}" aria-label="${e(`${persona.id} in ${lang}`)}">${lang}</a></td>`;
       }).join('');
       return `<tr><th scope="row"><code>${e(persona.id)}</code><br>${e(persona.description)}<br>${e(persona.user.email)}</th>${cells}</tr>`;
@@ -36,7 +41,7 @@ export function devIndexPage(personas: readonly Persona[], signedInAs: string | 
     'Development: personas',
     `<h1>Cancellation area: development sign-in</h1>
 ${status}
-<p>Choose a persona and a language to sign in; you land on <code>/cancel</code>.
+<p>Choose a persona and a language to sign in; you land on <code>${e(next ?? '/cancel')}</code>.
 Mail the server sends is in the <a href="/dev/mailbox">mailbox</a> (<a href="/dev/mailbox.json">JSON</a>).</p>
 <p>For product managers: the <a href="/dev/survey">survey preview</a> (every flow as a picture; open any step as any persona, in any language)
 and the <a href="/dev/insights">insights</a> (reasons and paths of the stored submissions).</p>

@@ -37,7 +37,10 @@ export function devRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/dev/', async (request, reply) => {
     const session = await ctx.sessions.of(request);
     const signedInAs = session === undefined ? undefined : `${session.personaId} (user ${session.user.user_id})`;
-    return reply.type('text/html; charset=utf-8').send(devIndexPage(PERSONAS, signedInAs, await ctx.accounts.list(ACCOUNTS_LIMIT)));
+    // The sign-in page of provider.yaml's `signIn`: a `next` the area can come back to is kept in each link.
+    const { next } = request.query as Record<string, unknown>;
+    const back = next === undefined ? undefined : safeNext(next);
+    return reply.type('text/html; charset=utf-8').send(devIndexPage(PERSONAS, signedInAs, await ctx.accounts.list(ACCOUNTS_LIMIT), back));
   });
 
   // The reset form posts no fields; its urlencoded body is read as nothing, in this plugin only.
