@@ -40,16 +40,17 @@ export function receiptMail(input: {
   };
   const greeting = i18n._('Hello {name},', values, { comment: 'Confirmation email: the greeting; {name} is the customer’s name.' });
   const reference = i18n._('Reference: {reference}', values, { comment: 'Cancellation receipt and confirmation screen: the cancellation’s reference.' });
-  const { subject, done, keep, undo, undoLabel } = input.withdrawal ? withdrawalTexts(i18n, values) : cancellationTexts(i18n, values);
+  const { subject, done, ends, keep, undo, undoLabel } = input.withdrawal ? withdrawalTexts(i18n, values) : cancellationTexts(i18n, values);
   const team = i18n._('The {provider} team', values, { comment: 'Confirmation email: the signature.' });
 
-  const text = [greeting, '', done, reference, '', keep, '', undo, input.undoLink, '', team].join('\n');
+  const text = [greeting, '', done, ...(ends === undefined ? [] : [ends]), reference, '', keep, '', undo, input.undoLink, '', team].join('\n');
   const e = escapeHtml;
   const html = [
     '<!doctype html>',
     `<html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body>`,
     `<p>${e(greeting)}</p>`,
     `<p>${e(done)}</p>`,
+    ...(ends === undefined ? [] : [`<p>${e(ends)}</p>`]),
     `<p><strong>${e(reference)}</strong></p>`,
     `<p>${e(keep)}</p>`,
     `<p>${e(undo)} <a href="${e(input.undoLink)}">${e(undoLabel)}</a></p>`,
@@ -59,7 +60,8 @@ export function receiptMail(input: {
   return { to: input.to, subject, text, html };
 }
 
-type ReceiptTexts = Record<'subject' | 'done' | 'keep' | 'undo' | 'undoLabel', string>;
+/** The receipt's own sentences; `ends`, when the contract ends, where that is not at once (§312k (4) BGB asks for it). */
+type ReceiptTexts = Record<'subject' | 'done' | 'keep' | 'undo' | 'undoLabel', string> & { ends?: string };
 type ReceiptValues = Record<'name' | 'provider' | 'toolkit' | 'time' | 'reference' | 'until', string>;
 
 /** The receipt's own sentences for a cancellation. */
@@ -70,6 +72,9 @@ function cancellationTexts(i18n: ReturnType<typeof i18nFor>, values: ReceiptValu
     }),
     done: i18n._('You canceled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
       comment: 'Cancellation receipt: {time} is the date and time of the cancellation, e.g. 25 November 2026 at 14:03 UTC.',
+    }),
+    ends: i18n._('Your subscription ends at the end of the current billing period.', undefined, {
+      comment: 'Cancellation receipt (screen and email): when the contract ends, after the cancellation took effect at once.',
     }),
     keep: i18n._('Keep this email as the record of your cancellation.', undefined, { comment: 'Cancellation receipt' }),
     undo: i18n._('Changed your mind? You can undo the cancellation until {until}:', values, {

@@ -69,6 +69,9 @@ test('Germany, §312k: Jetzt kündigen on the first screen, declared on the seco
   const reference = /C-[A-Z2-9]{8}/.exec(referenceText)?.[0] ?? '';
   expect(reference).not.toBe('');
   await expect(page.locator('main')).toContainText(/\d{1,2}\. \p{L}+ \d{4} um \d{1,2}:\d{2}/u);
+  // When the contract ends, as §312k (4) BGB asks of the confirmation.
+  await expect(page.locator('main')).toContainText(de.t('Your subscription ends at the end of the current billing period.'));
+  await shoot(page, '68-312k-receipt');
   await expect(page.getByRole('button', { name: de.t('Print or save this confirmation') })).toBeVisible();
   // A reload keeps the confirmation, although the subscription has ended.
   await page.reload();
@@ -173,6 +176,7 @@ test('EU withdrawal (France): a question left unanswered leads to the declaratio
   await expect(heading(page)).toHaveText(fr.t('You have withdrawn from your contract'));
   const undoSentence = fr.t('Changed your mind? The email has a link to undo the withdrawal until {until}.', { until: '§' }).split('§')[0] ?? '';
   await expect(page.locator('main')).toContainText(undoSentence);
+  await expect(page.locator('main')).not.toContainText(fr.t('Your subscription ends at the end of the current billing period.'));
   await shoot(page, '66-withdrawal-receipt');
   const [receiptMail] = await mailbox(page.request, 'mine');
   expect(receiptMail?.subject).toMatch(/^Votre rétractation du contrat /);

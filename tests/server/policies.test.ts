@@ -91,6 +91,9 @@ describe('declare-cancellation under de-312k (effect: immediate)', () => {
     expect(mail?.text).toContain(receipt.reference);
     // German date and time, in UTC, said so: 1. Mai 2025 um 10:00 UTC.
     expect(mail?.text).toMatch(/1\. Mai 2025 um 10:00 UTC/);
+    // When the contract ends, as §312k (4) BGB asks: at the end of the billing period.
+    expect(mail?.text).toContain('Ihr Abonnement endet zum Ende des aktuellen Abrechnungszeitraums.');
+    expect(mail?.html).toContain('<p>Ihr Abonnement endet zum Ende des aktuellen Abrechnungszeitraums.</p>');
     expect(mail?.links.some((link) => link.startsWith('http://cancel.test/cancel/seo/confirm-unsubscribe?undo='))).toBe(true);
     expect(await auditRows()).toEqual([
       {
@@ -294,6 +297,8 @@ describe('declare-cancellation under eu-withdrawal (closingForm.declares: withdr
     expect(mail?.text).toContain('Keep this email as the record of your withdrawal.');
     expect(mail?.text).toContain('Changed your mind? You can undo the withdrawal until May 15, 2025 at 10:00 AM UTC:');
     expect(mail?.html).toContain('>Undo the withdrawal</a>');
+    // A withdrawal ends the contract when confirmed: no billing period to wait for.
+    expect(mail?.text).not.toContain('billing period');
     // The address of the undo page holds /cancel/; no sentence speaks of a cancellation.
     expect(`${mail?.subject} ${mail?.text} ${mail?.html}`).not.toMatch(/cancell?ation|canceled/i);
   });

@@ -52,6 +52,13 @@ export function Receipt({ binding, receipt }: { binding: ToolkitBinding; receipt
           </Trans>
         )}
       </p>
+      {!withdrawal && (
+        <p>
+          <Trans comment="Cancellation receipt (screen and email): when the contract ends, after the cancellation took effect at once.">
+            Your subscription ends at the end of the current billing period.
+          </Trans>
+        </p>
+      )}
       <p className="receipt-reference">
         <strong>
           <Trans comment="Cancellation receipt and confirmation screen: the cancellation’s reference.">Reference: {reference}</Trans>
