@@ -6,10 +6,10 @@ import { ChunkLoadError } from '../monitoring';
  * What the banner can say about a failed call beyond the spec's sentence: the browser is offline,
  * no answer came (a dropped connection or a time-out, after the automatic retries), the server is
  * busy (502, 503, 504), or the server refused for a reason the customer can act on: the
- * subscription is already cancelled, its cancellation waits for the emailed link, or an email went
- * out moments ago. Anything else is 'other': the spec's sentence alone.
+ * subscription is already cancelled, its cancellation waits for the emailed link, an email went
+ * out moments ago, or the session has ended. Anything else is 'other': the spec's sentence alone.
  */
-export type FailureReason = 'offline' | 'no-answer' | 'busy' | 'cancelled' | 'cancelling' | 'too-soon' | 'other';
+export type FailureReason = 'offline' | 'no-answer' | 'busy' | 'cancelled' | 'cancelling' | 'too-soon' | 'signed-out' | 'other';
 
 /** The server's error codes the customer can act on, and what the banner says about each. */
 const REFUSALS: Readonly<Record<string, FailureReason>> = {
@@ -18,6 +18,7 @@ const REFUSALS: Readonly<Record<string, FailureReason>> = {
   'toolkit-not-available': 'cancelled',
   'cancellation-pending': 'cancelling',
   'resend-too-soon': 'too-soon',
+  'not-signed-in': 'signed-out',
 };
 
 /**

@@ -9,6 +9,7 @@ import { confirmationLink } from './support/mail';
 import { BANNER, banner, cancelButton, toClosingForm } from './support/quick';
 import { storedSurveys } from './support/server-data';
 import { PERSONA_EMAILS, signIn, type PersonaId } from './support/session';
+import { shoot } from './support/shoot';
 
 const FAILURES = {
   '500': (route: Route) => route.fulfill({ status: 500, json: { error: 'internal-error', message: 'Something went wrong on the server.' } }),
@@ -190,4 +191,26 @@ test('a later screen whose code cannot load offline says so, and shows once back
   await expect(canceled).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   expect(guard.reported()).toEqual(['Screen failed to render']);
+});
+
+test('a session that ended before the survey was sent: the banner says so and links to sign-in; signed in again, the answers are still there and go out', async ({ page, guard }) => {
+  guard.allow(/status of 401/);
+  const name = `Session ended ${Date.now()}`;
+  await signIn(page, 'paid-monthly', '/cancel/seo');
+  await toClosingForm(page, name);
+  await page.context().clearCookies();
+  await cancelButton(page).click();
+  await expect(banner(page)).toContainText('You are no longer signed in. Sign in again, then try again: nothing you entered is lost.');
+  expect(guard.reported()).toEqual(["Survey didn't send to survey storage"]);
+  await shoot(page, '69-session-ended');
+  const again = banner(page).getByRole('link', { name: 'Sign in again' });
+  await expect(again).toHaveAttribute('href', `/dev/?next=${encodeURIComponent('/cancel/seo?step=final')}`);
+  await again.click();
+  await page.getByRole('link', { name: 'paid-monthly in en', exact: true }).click();
+  await expect(page).toHaveURL('/cancel/seo?step=final');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await page.getByRole('checkbox').check();
+  await cancelButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription has been canceled');
+  expect(storedSurveys(name)).toHaveLength(1);
 });

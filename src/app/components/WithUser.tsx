@@ -6,6 +6,7 @@ import { bundle } from '../bundle';
 import { takeUserLoad } from '../early-user';
 import type { PageAccess, UserLoad } from '../load-user';
 import { NO_SUBSCRIPTION_PATH } from '../routes';
+import { signInHref } from '../sign-in';
 import { useFailure } from './failure';
 import { Placeholder } from './Layout';
 import { useTitle } from './use-title';
@@ -65,7 +66,7 @@ function SignInHint() {
   const { t } = useLingui();
   const { pathname, search } = useLocation();
   useTitle(t`Sign in to continue`);
-  const { signIn, links } = bundle.provider;
+  const signIn = signInHref(pathname + search);
   return (
     <>
       <h1 className="heading-l">
@@ -76,11 +77,11 @@ function SignInHint() {
       </p>
       <div className="button-group">
         {signIn !== undefined && (
-          <a className="button" href={`${signIn}${signIn.includes('?') ? '&' : '?'}next=${encodeURIComponent(pathname + search)}`}>
+          <a className="button" href={signIn}>
             <Trans>Sign in</Trans>
           </a>
         )}
-        <a className={signIn === undefined ? 'button' : 'button button--secondary'} href={links.home}>
+        <a className={signIn === undefined ? 'button' : 'button button--secondary'} href={bundle.provider.links.home}>
           <Trans>Back to homepage</Trans>
         </a>
       </div>

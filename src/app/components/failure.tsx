@@ -5,6 +5,7 @@ import { ApiError } from '../../api';
 import { reportError } from '../../monitoring';
 import { bundle } from '../bundle';
 import { failureReason, type FailureReason } from '../failure-reason';
+import { signInHref } from '../sign-in';
 
 interface Failure {
   /**
@@ -94,9 +95,23 @@ export function FailureReasonMessage({ reason }: { reason: FailureReason }) {
           <Trans>We sent you the email a moment ago. Please wait a minute before asking for another one.</Trans>
         </p>
       );
+    case 'signed-out':
+      return (
+        <p>
+          <Trans>
+            You are no longer signed in. <SignInLink>Sign in again</SignInLink>, then try again: nothing you entered is lost.
+          </Trans>
+        </p>
+      );
     case 'other':
       return null;
   }
+}
+
+/** Its text as a link to the sign-in page that comes back here, where the provider names one. */
+function SignInLink({ children }: { children?: ReactNode }) {
+  const href = signInHref(location.pathname + location.search);
+  return href === undefined ? <>{children}</> : <a href={href}>{children}</a>;
 }
 
 /** The banner, while a failure stands; the alert region is always there so its content is announced. */

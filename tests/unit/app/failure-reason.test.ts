@@ -15,6 +15,7 @@ describe('failureReason', () => {
     expect(failureReason(refused(403, { error: 'toolkit-not-available', message: 'x' }))).toBe('cancelled');
     expect(failureReason(refused(409, { error: 'cancellation-pending', message: 'x' }))).toBe('cancelling');
     expect(failureReason(refused(429, { error: 'resend-too-soon', message: 'x' }))).toBe('too-soon');
+    expect(failureReason(refused(401, { error: 'not-signed-in', message: 'x' }))).toBe('signed-out');
   });
 
   it('says nothing more for other codes, inherited names or a body without a code', () => {
