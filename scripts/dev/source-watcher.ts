@@ -8,7 +8,7 @@
 // linked file shows only beside its target, so the target's folder is watched, for the same reason as
 // above; a linked folder is watched like a folder, except one the path already passed through (a link to
 // an ancestor), which would never end.
-import { lstatSync, readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The folders a development build depends on, relative to the project root. */
@@ -91,13 +91,17 @@ export function watchSources(root: string, onBatch: (batch: ChangeBatch) => void
       return; // a folder the project does not have (yet), such as locales/ in a bare checkout
     }
     keepWatch(dir, watcher);
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(join(root, dir));
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch {
       return unwatch(dir); // removed as soon as it was made
     }
-    for (const name of names) watchEntry(`${dir}/${name}`);
+    // A plain file is seen by this folder's watch: only folders and links need a look of their own.
+    for (const entry of entries) {
+      if (entry.isDirectory()) watchFolder(`${dir}/${entry.name}`);
+      else if (entry.isSymbolicLink()) watchEntry(`${dir}/${entry.name}`);
+    }
   };
 
   /** Watches the target of the link `path` in the target's folder, whose watch sees a copy renamed over the target too. */
@@ -170,11 +174,15 @@ function closesCycle(root: string, dir: string): boolean {
 /** The files under `dir` (relative to `root`), at any depth, through linked folders too. */
 function filesIn(root: string, dir: string): string[] {
   if (closesCycle(root, dir)) return [];
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(join(root, dir));
+    entries = readdirSync(join(root, dir), { withFileTypes: true });
   } catch {
     return [];
   }
-  return names.flatMap((name) => (entryKind(root, `${dir}/${name}`) === 'folder' ? filesIn(root, `${dir}/${name}`) : [`${dir}/${name}`]));
+  return entries.flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    const folder = entry.isDirectory() || (entry.isSymbolicLink() && entryKind(root, path) === 'folder');
+    return folder ? filesIn(root, path) : [path];
+  });
 }
