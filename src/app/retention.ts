@@ -52,9 +52,8 @@ export async function takeOffer(
  * says, so it shows; any other refusal, or another offer or plan, is a failure.
  */
 export function takenElsewhere(error: unknown, step: OfferStep, plans: readonly string[]): OfferData | undefined {
-  const cause = error instanceof ApiError ? error.cause : error;
-  if (!(cause instanceof RequestError) || cause.status !== 409) return undefined;
-  const body = (cause.body ?? {}) as { error?: unknown; offer?: unknown; plan?: unknown };
+  const body = conflictOf(error);
+  if (body === undefined) return undefined;
   if (step.offer.kind === 'discount') return body.error === 'offer-already-accepted' && body.offer === step.id ? { choice: 'accepted' } : undefined;
   const plan = body.plan;
   return body.error === 'already-downgraded' && typeof plan === 'string' && plans.includes(plan) ? { choice: 'accepted', plan } : undefined;
@@ -66,8 +65,13 @@ export function takenElsewhere(error: unknown, step: OfferStep, plans: readonly 
  * `already-downgraded`). Only one offer is taken per subscription, so this one is no longer there.
  */
 export function retainedElsewhere(error: unknown): 'discount' | 'downgrade' | undefined {
+  const code = conflictOf(error)?.error;
+  return code === 'offer-already-accepted' ? 'discount' : code === 'already-downgraded' ? 'downgrade' : undefined;
+}
+
+/** The body of a 409 the server answered a retention call with (what was taken); undefined for any other failure. */
+function conflictOf(error: unknown): { error?: unknown; offer?: unknown; plan?: unknown } | undefined {
   const cause = error instanceof ApiError ? error.cause : error;
   if (!(cause instanceof RequestError) || cause.status !== 409) return undefined;
-  const code = (cause.body as { error?: unknown } | null | undefined)?.error;
-  return code === 'offer-already-accepted' ? 'discount' : code === 'already-downgraded' ? 'downgrade' : undefined;
+  return (cause.body ?? {}) as { error?: unknown; offer?: unknown; plan?: unknown };
 }

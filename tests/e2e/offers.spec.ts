@@ -214,12 +214,11 @@ test.describe('an eligible customer', () => {
   test('an offer taken in another tab meanwhile: Accept here shows its success screen, not a failure', async ({ page, guard }) => {
     // The browser logs the 409 it meets; the page takes it as done, and reports nothing.
     guard.allow(/status of 409/);
-    const takeElsewhere = (path: string, post: boolean) => takeInAnotherTab(page, path, post);
     const api = watchApi(page);
     await openEligible(page, SEO);
     await toOfferPoint(page, DISCOUNT);
     await expect(heading(page)).toHaveText(stepHeading(DISCOUNT));
-    await takeElsewhere(`/cancel/api/${SEO.apiSegment}/accept-offer/`, true);
+    await takeInAnotherTab(page, `/cancel/api/${SEO.apiSegment}/accept-offer/`, true);
     await page.getByRole('button', { name: DISCOUNT.accept }).click();
     await expectAccepted(page, SEO, DISCOUNT);
     await expect(banner(page)).toHaveCount(0);
@@ -230,7 +229,7 @@ test.describe('an eligible customer', () => {
     await openEligible(page, ALL);
     await toOfferPoint(page, DOWNGRADE);
     await expect(heading(page)).toHaveText(stepHeading(DOWNGRADE));
-    await takeElsewhere(`/cancel/api/${ALL.apiSegment}/downgrade/?to=guru`, false);
+    await takeInAnotherTab(page, `/cancel/api/${ALL.apiSegment}/downgrade/?to=guru`, false);
     await radio(page, 'Pro').check();
     await page.getByRole('button', { name: DOWNGRADE.accept }).click();
     await expectAccepted(page, ALL, DOWNGRADE, 'guru');
