@@ -1,6 +1,7 @@
 // The confirmation email, end to end: mailed link, confirm page, a used or broken key, and resend.
 import { expect, test } from './support/fixtures';
 import { confirmationLink } from './support/mail';
+import { translateLikeABrowser } from './support/page-translation';
 import { cancelButton, toClosingForm } from './support/quick';
 import { PERSONA_EMAILS, signIn } from './support/session';
 import { shoot } from './support/shoot';
@@ -64,6 +65,24 @@ test('resend: counts down from 60, then sends again with a new key and counts do
   await expect(page.getByRole('heading', { level: 2, name: 'Didn’t get the email?' })).toBeFocused();
   expect(keys).toHaveLength(2);
   expect(keys[1]).not.toBe(keys[0]);
+});
+
+test('under a browser’s page translation, the character count and the resend countdown go on counting', async ({ page }) => {
+  await page.route('**/send-confirmation-email/', (route) => route.fulfill({ json: { sent: true } }));
+  await page.clock.install();
+  await signIn(page, 'trial', '/cancel/all');
+  await toClosingForm(page, 'Al');
+  expect(await translateLikeABrowser(page)).toBeGreaterThan(10);
+  await page.getByRole('textbox', { name: /Name$/ }).fill('Alma');
+  await expect(page.locator('.count')).toHaveText('You have 76 characters remaining');
+  await cancelButton(page).click();
+  await expect(page.locator('.resend-countdown')).toHaveText('You can resend the email in 60 seconds.');
+  await translateLikeABrowser(page);
+  await expect(page.locator('.resend-countdown')).toHaveText('⟨t⟩You can resend the email in 60 seconds.');
+  await page.clock.runFor(5000);
+  await expect(page.locator('.resend-countdown')).toHaveText('You can resend the email in 55 seconds.');
+  await page.clock.runFor(55_000);
+  await expect(page.getByRole('button', { name: /Resend email$/ })).toBeVisible();
 });
 
 test('resend failing shows the banner and keeps the button', async ({ page, guard }) => {

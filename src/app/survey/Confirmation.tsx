@@ -1,4 +1,5 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api';
 import type { ToolkitBinding } from '../../model';
@@ -128,9 +129,9 @@ function EmailConfirmation({
             <Trans>Didn’t get the email?</Trans>
           </h2>
           {left > 0 ? (
-            <p className="resend-countdown">
-              <Plural value={left} one="You can resend the email in # second." other="You can resend the email in # seconds." />
-            </p>
+            // The sentence is the paragraph's only text, so each second React replaces the paragraph's text whole: a
+            // browser's page translation (which swaps text nodes for its own) then sees the new number.
+            <p className="resend-countdown">{t({ message: plural(left, { one: 'You can resend the email in # second.', other: 'You can resend the email in # seconds.' }) })}</p>
           ) : (
             <button type="button" className="button button--secondary" aria-disabled={sending || undefined} onClick={() => void resend()}>
               <Trans>Resend email</Trans>
