@@ -49,6 +49,16 @@ export function withLanguage(html: string, lang: string): string {
   });
 }
 
+/**
+ * An error by which @fastify/static (or the send it uses) refuses a request path itself, before any file:
+ * a path not in its plain form, or one that climbs out of the root.
+ */
+function isRefusedPath(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  return code === 'FST_STATIC_FORBIDDEN_PATH' || (code === undefined && (status === 400 || status === 403));
+}
+
 function isApiPath(path: string): boolean {
   return path === '/cancel/api' || path.startsWith('/cancel/api/');
 }
@@ -117,22 +127,31 @@ export async function registerApp(
   }
 
   // Registered even before a build exists (no start-up warning), so files appear once `npm run build` has run.
-  await app.register(fastifyStatic, {
-    root: appDir,
-    prefix: '/cancel/',
-    index: false,
-    redirect: false,
-    wildcard: true,
-    cacheControl: false,
-    dotfiles: 'ignore',
-    // The build writes .br and .gz beside each script and stylesheet (scripts/build/compress-plugin.mjs).
-    preCompressed: true,
-    suppressWarning: true,
-    // index.html goes through sendPage, which writes the language into it; the preload list is the server's.
-    allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${PRELOADS_FILE}`,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+  // In a scope of its own: a path the plugin refuses to look a file up at (an empty part `//`, a `.` or
+  // `..` part, a backslash, a NUL) names no file, so it goes where every path without a file goes (the
+  // page, or the API's 404) instead of reaching the error handler as 403 "Forbidden"; other errors go on.
+  await app.register(async (files) => {
+    files.setErrorHandler((error: unknown, _request, reply) => {
+      if (isRefusedPath(error)) return reply.callNotFound();
+      throw error;
+    });
+    await files.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/cancel/',
+      index: false,
+      redirect: false,
+      wildcard: true,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      // The build writes .br and .gz beside each script and stylesheet (scripts/build/compress-plugin.mjs).
+      preCompressed: true,
+      suppressWarning: true,
+      // index.html goes through sendPage, which writes the language into it; the preload list is the server's.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${PRELOADS_FILE}`,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   });
 
   app.get('/cancel', sendPage);

@@ -134,6 +134,28 @@ describe('the app under /cancel', () => {
     expect(response.json()).toMatchObject({ error: 'not-found' });
   });
 
+  it('an address not written plainly (//, a . or .. part, a backslash, a NUL) is answered as one that names nothing, never "Forbidden"', async () => {
+    const client = await harness.signIn('paid-monthly');
+    // An API call so spelled is no call: a JSON 404 naming it, as any unknown API path gets.
+    for (const url of ['/cancel/api//get-context/', '/cancel/api/get-context//', '/cancel/api/./get-context/', '/cancel/api/seo/is-confirmed/.', '/cancel/api/%2e%2e/get-context/', '/cancel/api/get-context/%5c', '/cancel/api/get-context/%00']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ error: 'not-found', message: `GET ${url.split('?')[0] ?? ''}: there is no such page or call.` });
+    }
+    // A page so spelled is a page the app does not have: the app's page, which sends the customer on (spec §2).
+    for (const url of ['/cancel//seo', '/cancel/./seo', '/cancel/seo/.', '/cancel/seo%5c', '/cancel/%00']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    // Nor is a file served so spelled: under assets/ that is the JSON 404 of a missing asset.
+    for (const url of ['/cancel/assets//index-3F2A9C1B.js', '/cancel/assets/../index.html', '/cancel/assets/./index-3F2A9C1B.js']) {
+      const response = await get(url);
+      expect([response.statusCode, response.json()], url).toEqual([404, { error: 'not-found', message: `GET ${url}: there is no such page or call.` }]);
+    }
+  });
+
   it('does not serve files outside the app directory', async () => {
     for (const url of ['/cancel/../package.json', '/cancel/%2e%2e/package.json', '/cancel/assets/..%2f..%2fpackage.json']) {
       const response = await get(url);
