@@ -58,11 +58,55 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** A field's path as the schema refusals write it: `survey.first_question.comment`, `events[0].id`. */
+function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+type Frame = { kind: 'object'; path: string; keys: Set<string>; key: string; expectKey: boolean } | { kind: 'array'; path: string; index: number };
+
+/**
+ * The path of the first field an object of `text` (JSON already parsed) gives twice, however its name is
+ * escaped. JSON.parse keeps the last of them without a word, so the first value sent would be lost.
+ */
+export function duplicateFieldIn(text: string): string | undefined {
+  const stack: Frame[] = [];
+  const here = (): string => {
+    const top = stack.at(-1);
+    return top === undefined ? '' : top.kind === 'object' ? childPath(top.path, top.key) : childPath(top.path, top.index);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    const top = stack.at(-1);
+    if (char === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (top?.kind === 'object' && top.expectKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (top.keys.has(key)) return childPath(top.path, key);
+        top.keys.add(key);
+        top.key = key;
+        top.expectKey = false;
+      }
+      i = end;
+    } else if (char === '{') stack.push({ kind: 'object', path: here(), keys: new Set(), key: '', expectKey: true });
+    else if (char === '[') stack.push({ kind: 'array', path: here(), index: 0 });
+    else if (char === '}' || char === ']') stack.pop();
+    else if (char === ',' && top !== undefined) {
+      if (top.kind === 'object') top.expectKey = true;
+      else top.index += 1;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Every call is JSON (spec §7): the only body parser is JSON, so other bodies get 415. Parsing is
  * Fastify's (prototype-poisoning safe), and a body nesting deeper than MAX_BODY_DEPTH is refused
- * before anything walks it. The client sends `Content-Type: application/json` on every
- * call, also without a body, so an empty body counts as no body rather than as malformed JSON.
+ * before anything walks it; so is one that gives a field twice. The client sends
+ * `Content-Type: application/json` on every call, also without a body, so an empty body counts as
+ * no body rather than as malformed JSON.
  * A route that takes navigator.sendBeacon's bodies adds `text/plain` in its own scope: a beacon
  * can only send JSON as text.
  */
@@ -84,7 +128,11 @@ export function installJsonParser(app: FastifyInstance, contentTypes: readonly s
     parseJson(request, text, (error, value: unknown) => {
       if (error !== null) done(jsonProblem(text), undefined);
       else if (nestsDeeperThan(value, MAX_BODY_DEPTH)) done(new ApiError(400, 'too-deep', `body: nests more than ${MAX_BODY_DEPTH} levels deep.`), undefined);
-      else done(null, value);
+      else {
+        const duplicate = duplicateFieldIn(text);
+        if (duplicate === undefined) done(null, value);
+        else done(new ApiError(400, 'duplicate-field', `${duplicate}: is given more than once in its object; give each field once.`), undefined);
+      }
     });
   });
 }

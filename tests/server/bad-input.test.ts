@@ -194,6 +194,30 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(send.statusCode).toBe(200);
   });
 
+  it('a field given twice in one object → 400 naming it, however its name is escaped; nothing stored', async () => {
+    // JSON.parse keeps the last of the two without a word: the first comment, or name, would be lost.
+    const json = JSON.stringify(surveyPayload(EMAIL));
+    const twice = json.replace('"comment":"Thanks for everything."', '"comment":"Thanks for everything.","comment":"Bye."');
+    await expectRefused(() => client.post(STORE, twice), 400, {
+      error: 'duplicate-field',
+      message: 'survey.fourth_question.comment: is given more than once in its object; give each field once.',
+    });
+    await expectRefused(() => client.post(STORE, json.replace('{"timestamp"', '{"n\\u0061me":"Someone Else","timestamp"')), 400, {
+      error: 'duplicate-field',
+      message: 'name: is given more than once in its object; give each field once.',
+    });
+    await expectRefused(() => client.post(STORE, json.replace('"path":[{', '"path":[{"step":"reason",')), 400, {
+      error: 'duplicate-field',
+      message: 'path[0].step: is given more than once in its object; give each field once.',
+    });
+    await expectRefused(() => client.post('/cancel/api/seo/accept-offer/', '{"offer":"nope","offer":"discount-offer"}'), 400, { error: 'duplicate-field', message: /^offer: / });
+    // The same name in different objects, in values, escaped quotes and brackets within strings are all fine.
+    const tricky = json.replace('"Thanks for everything."', '"Say \\"name\\": {[\\\\], \\"comment\\"}"');
+    const stored = await client.post(STORE, tricky);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(await harness.rows('SELECT payload FROM survey_submissions')).toEqual([{ payload: expect.stringContaining('Say \\"name\\": {[\\\\], \\"comment\\"}') }]);
+  });
+
   it('a JSON body with __proto__ is refused', async () => {
     await expectRefused(() => client.post('/cancel/api/seo/accept-offer/', '{"__proto__": {"admin": true}}'), 400, {
       error: 'forbidden-property',
