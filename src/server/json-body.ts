@@ -101,12 +101,52 @@ export function duplicateFieldIn(text: string): string | undefined {
   return undefined;
 }
 
+/** Half of a surrogate pair without its other half (in a `u` regex, a whole pair is one character, not Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Where the body holds text that is not Unicode: a string, or a field's name, with a lone surrogate
+ * (`"\ud800"` is valid JSON, but no character). Such text cannot be written as UTF-8: the database, a
+ * mail or an export would hold U+FFFD in its place. Walked with a stack of its own, as nestsDeeperThan.
+ */
+export function loneSurrogateIn(value: unknown): { path: string; unit: string; inName: boolean } | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  const unitOf = (text: string): string => `\\u${(LONE_SURROGATE.exec(text)?.[0].charCodeAt(0) ?? 0).toString(16)}`;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value: here, path } = item;
+    if (typeof here === 'string') {
+      if (LONE_SURROGATE.test(here)) return { path: path === '' ? 'body' : path, unit: unitOf(here), inName: false };
+    } else if (Array.isArray(here)) {
+      for (let i = here.length - 1; i >= 0; i--) stack.push({ value: here[i], path: childPath(path, i) });
+    } else if (typeof here === 'object' && here !== null) {
+      const entries = Object.entries(here);
+      const named = entries.find(([key]) => LONE_SURROGATE.test(key));
+      if (named !== undefined) return { path: path === '' ? 'body' : path, unit: unitOf(named[0]), inName: true };
+      for (const [key, child] of entries.reverse()) stack.push({ value: child, path: childPath(path, key) });
+    }
+  }
+  return undefined;
+}
+
+/** Refusals of a body JSON parses, but that would not be read as sent; undefined when there is none. */
+function bodyProblem(text: string, value: unknown): ApiError | undefined {
+  if (nestsDeeperThan(value, MAX_BODY_DEPTH)) return new ApiError(400, 'too-deep', `body: nests more than ${MAX_BODY_DEPTH} levels deep.`);
+  const duplicate = duplicateFieldIn(text);
+  if (duplicate !== undefined) return new ApiError(400, 'duplicate-field', `${duplicate}: is given more than once in its object; give each field once.`);
+  const lone = loneSurrogateIn(value);
+  if (lone !== undefined) {
+    const where = lone.inName ? `${lone.path}: a field's name holds` : `${lone.path}: holds`;
+    return new ApiError(400, 'invalid-unicode', `${where} ${lone.unit}, half of a surrogate pair without its other half; text must be whole Unicode characters.`);
+  }
+  return undefined;
+}
+
 /**
  * Every call is JSON (spec §7): the only body parser is JSON, so other bodies get 415. Parsing is
  * Fastify's (prototype-poisoning safe), and a body nesting deeper than MAX_BODY_DEPTH is refused
- * before anything walks it; so is one that gives a field twice. The client sends
- * `Content-Type: application/json` on every call, also without a body, so an empty body counts as
- * no body rather than as malformed JSON.
+ * before anything walks it; so is one that gives a field twice, or holds a lone surrogate. The
+ * client sends `Content-Type: application/json` on every call, also without a body, so an empty
+ * body counts as no body rather than as malformed JSON.
  * A route that takes navigator.sendBeacon's bodies adds `text/plain` in its own scope: a beacon
  * can only send JSON as text.
  */
@@ -127,11 +167,10 @@ export function installJsonParser(app: FastifyInstance, contentTypes: readonly s
     }
     parseJson(request, text, (error, value: unknown) => {
       if (error !== null) done(jsonProblem(text), undefined);
-      else if (nestsDeeperThan(value, MAX_BODY_DEPTH)) done(new ApiError(400, 'too-deep', `body: nests more than ${MAX_BODY_DEPTH} levels deep.`), undefined);
       else {
-        const duplicate = duplicateFieldIn(text);
-        if (duplicate === undefined) done(null, value);
-        else done(new ApiError(400, 'duplicate-field', `${duplicate}: is given more than once in its object; give each field once.`), undefined);
+        const problem = bodyProblem(text, value);
+        if (problem === undefined) done(null, value);
+        else done(problem, undefined);
       }
     });
   });

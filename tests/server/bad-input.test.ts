@@ -218,6 +218,26 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(await harness.rows('SELECT payload FROM survey_submissions')).toEqual([{ payload: expect.stringContaining('Say \\"name\\": {[\\\\], \\"comment\\"}') }]);
   });
 
+  it('text with half a surrogate pair (\\ud800 escaped) → 400 naming the field; a whole pair is stored as sent', async () => {
+    // Valid JSON, but no character: written as UTF-8 (the database, the receipt mail) it became U+FFFD.
+    const json = JSON.stringify(surveyPayload(EMAIL));
+    await expectRefused(() => client.post(STORE, json.replace('Thanks for everything.', 'Thanks \\ud800 for everything.')), 400, {
+      error: 'invalid-unicode',
+      message: 'survey.fourth_question.comment: holds \\ud800, half of a surrogate pair without its other half; text must be whole Unicode characters.',
+    });
+    await expectRefused(() => client.post('/cancel/api/seo/declare-cancellation/', '{"name":"Da\\udc00na","screens":[]}'), 400, {
+      error: 'invalid-unicode',
+      message: 'name: holds \\udc00, half of a surrogate pair without its other half; text must be whole Unicode characters.',
+    });
+    await expectRefused(() => client.post(STORE, json.replace('"path":[{', '"path":[{"x\\ud83d":1,')), 400, {
+      error: 'invalid-unicode',
+      message: /^path\[0\]: a field's name holds \\ud83d, /,
+    });
+    const stored = await client.post(STORE, json.replace('Thanks for everything.', 'Thanks \\ud83d\\ude00 for everything.'));
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(await harness.rows('SELECT payload FROM survey_submissions')).toEqual([{ payload: expect.stringContaining('"comment":"Thanks 😀 for everything."') }]);
+  });
+
   it('a JSON body with __proto__ is refused', async () => {
     await expectRefused(() => client.post('/cancel/api/seo/accept-offer/', '{"__proto__": {"admin": true}}'), 400, {
       error: 'forbidden-property',
