@@ -253,6 +253,19 @@ describe('bad input gets a clear error and changes nothing', () => {
     await expectRefused(() => client.post('/cancel/api/seo/accept-offer/', '"yes"'), 400, { error: 'invalid-body' });
   });
 
+  it('an offer that is not a string → 400 saying it must be one, not quoting what it was read as', async () => {
+    for (const offer of ['1e400', '-0', 'null', 'true', '{"id":"discount-offer"}', '["discount-offer"]']) {
+      await expectRefused(() => client.post('/cancel/api/seo/accept-offer/', `{"offer":${offer}}`), 400, {
+        error: 'invalid-body',
+        message: 'offer: must be a string, the id of a discount offered on seo (offered: discount-offer).',
+      });
+    }
+    await expectRefused(() => client.post('/cancel/api/seo/accept-offer/', { offer: 'plenty' }), 400, {
+      error: 'invalid-body',
+      message: "offer: 'plenty' is not a discount offered on seo (offered: discount-offer).",
+    });
+  });
+
   it('a downgrade to a plan not offered → 400; without a plan → 400', async () => {
     await expectRefused(() => client.get('/cancel/api/seo/downgrade/?to=enterprise', { csrf: true }), 400, {
       error: 'plan-not-offered',

@@ -82,8 +82,13 @@ function acceptedOfferId({ survey, binding: { toolkit } }: ToolkitCall, body: un
     }
     return only;
   }
-  if (typeof named !== 'string' || !discounts.includes(named)) {
-    throw new ApiError(400, 'invalid-body', `offer: '${String(named)}' is not a discount offered on ${toolkit} (offered: ${discounts.join(', ') || 'none'}).`);
+  const offered = discounts.join(', ') || 'none';
+  // Quoted only as the text it is: a number, null or an object read as text ('[object Object]') was never sent.
+  if (typeof named !== 'string') {
+    throw new ApiError(400, 'invalid-body', `offer: must be a string, the id of a discount offered on ${toolkit} (offered: ${offered}).`);
+  }
+  if (!discounts.includes(named)) {
+    throw new ApiError(400, 'invalid-body', `offer: '${named}' is not a discount offered on ${toolkit} (offered: ${offered}).`);
   }
   return named;
 }
