@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError, type StoreUnavailableReason } from './store/sql/database';
-import { describeSchemaErrors } from './validation';
+import { describeQueryErrors, describeSchemaErrors } from './validation';
 
 /** The body of every error response: a machine code and a sentence naming what was wrong (and, for some codes, what the page can act on). */
 export interface ErrorBody {
@@ -76,8 +76,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 500, 'internal-error', 'Something went wrong on the server.');
     }
     if (error.validation !== undefined) {
-      const where = error.validationContext === 'querystring' ? 'query' : 'body';
-      return sendError(reply, 400, `invalid-${where}`, describeSchemaErrors(error.validation));
+      if (error.validationContext === 'querystring') return sendError(reply, 400, 'invalid-query', describeQueryErrors(error.validation, request.query));
+      return sendError(reply, 400, 'invalid-body', describeSchemaErrors(error.validation));
     }
     const known = error.code === undefined ? undefined : FASTIFY_ERRORS[error.code];
     if (known !== undefined) return sendError(reply, known.status, known.code, known.message(request));

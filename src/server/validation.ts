@@ -149,3 +149,18 @@ export function describeSchemaErrors(errors: readonly FastifySchemaValidationErr
   const first = errors[0];
   return first === undefined ? 'body: is invalid' : describeSchemaError(first);
 }
+
+/**
+ * The first refusal of a query. A parameter given more than once (`?key=a&key=b`) reaches the schema
+ * as a list, which it refuses as "must be a string": true, but not the mistake, since every parameter
+ * of a query is text. It is named as given more than once instead.
+ */
+export function describeQueryErrors(errors: readonly FastifySchemaValidationError[], query: unknown): string {
+  const first = errors[0];
+  if (first?.keyword === 'type' && typeof query === 'object' && query !== null) {
+    const name = first.instancePath.slice(1).replace(/~1/g, '/').replace(/~0/g, '~');
+    const value: unknown = Object.hasOwn(query, name) ? (query as Record<string, unknown>)[name] : undefined;
+    if (Array.isArray(value)) return `${fieldPath(first.instancePath)}: is given ${value.length} times in the query; give it once.`;
+  }
+  return describeSchemaErrors(errors);
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SurveyPayload } from '../../src/model';
 import { entry, growthKitPayload, surveyPayload } from './helpers/fixtures';
-import { startHarness, type Client, type Harness } from './helpers/harness';
+import { latestKey, startHarness, type Client, type Harness } from './helpers/harness';
 import { batch, event, EVENTS, visitOf } from './helpers/visits';
 import { describeSchemaError } from '../../src/server/validation';
 import surveyPayloadSchema from '../../schemas/survey-payload.schema.json';
@@ -279,6 +279,20 @@ describe('bad input gets a clear error and changes nothing', () => {
       error: 'invalid-query',
       message: 'to: must not be empty',
     });
+  });
+
+  it('a query parameter given twice → 400 saying so, not that it "must be a string"; nothing changed', async () => {
+    await expectRefused(() => client.get('/cancel/api/seo/downgrade/?to=pro&to=guru', { csrf: true }), 400, {
+      error: 'invalid-query',
+      message: 'to: is given 2 times in the query; give it once.',
+    });
+    await client.post('/cancel/api/seo/send-confirmation-email/', {});
+    const key = await latestKey(harness);
+    await expectRefused(() => client.get(`/cancel/api/seo/confirm/?key=${key}&key=${key}&key=`, { csrf: true }), 400, {
+      error: 'invalid-query',
+      message: 'key: is given 3 times in the query; give it once.',
+    });
+    expect(await harness.rows('SELECT used_at FROM confirmation_keys')).toEqual([{ used_at: null }]);
   });
 
   it('an unknown toolkit → 404', async () => {
