@@ -99,8 +99,10 @@ function replay(survey: CompiledSurvey, audience: Audience, payload: SurveyPaylo
     } catch (error) {
       if (!(error instanceof SurveyTransitionError)) throw error;
       // Said here, not by the kinds: the page never continues without an answer, and its code stays smaller.
-      const missing = move.answer === undefined && move.answers === undefined;
-      return `path[${index}].answer: ${missing ? `is missing: step '${step.id}' is answered with one of its answers` : error.message}`;
+      // Nothing chosen: no `answer`, and no `answers` the step reads (a list given to a step of one answer is not read).
+      const missing = move.answer === undefined && (data as { answers?: unknown }).answers === undefined;
+      const asList = move.answers === undefined ? '' : ", as 'answer' ('answers' is for a step that takes several)";
+      return `path[${index}].answer: ${missing ? `is missing: step '${step.id}' is answered with one of its answers${asList}` : error.message}`;
     }
     // What the page records of this step (PathMove), once its data led on: a field it never writes would be stored unread.
     const recorded = kind.moveOf(step, data);

@@ -406,6 +406,11 @@ describe('a payload that does not fit the survey is refused, naming the field, a
     await refused([{ ...first, answers: [first.answer ?? '', '<script>'] }, ...rest], "path[0].answers: step 'reason' records no list of answers; leave it out.");
     await refused([first, ...rest.map((move) => ({ ...move, answer: 'DROP TABLE' }))], `path[${rest.length}].answer: step 'final' records no single answer; leave it out.`);
     await refused([{ step: first.step }, ...rest], "path[0].answer: is missing: step 'reason' is answered with one of its answers.");
+    // A list given to a step of one answer is not its answer; nor is it 'undefined'.
+    await refused(
+      [{ step: first.step, answers: [first.answer ?? ''] }, ...rest],
+      "path[0].answer: is missing: step 'reason' is answered with one of its answers, as 'answer' ('answers' is for a step that takes several).",
+    );
   });
 
   it('translated answers that do not match the answers one to one → 400', async () => {
