@@ -3,14 +3,21 @@ import { strictUtf8 } from '../model/utf8';
 import { ApiError } from './errors';
 
 /**
- * The body's text, read as JSON's own encoding (RFC 8259: UTF-8). A body compressed, or declared in
- * another charset, is refused with 415; one that is not UTF-8 with 400 at its first bad byte: decoded
- * with replacement, a Latin-1 'Zoë' would be stored as 'Zo\uFFFD', the customer's text lost.
+ * The body's text, read as JSON's own encoding (RFC 8259: UTF-8). A body compressed (as its content or
+ * in transfer), or declared in another charset, is refused with 415; one that is not UTF-8 with 400 at
+ * its first bad byte: decoded with replacement, a Latin-1 'Zoë' would be stored as 'Zo\uFFFD', the
+ * customer's text lost.
  */
 function bodyText(request: FastifyRequest, body: Buffer): string {
   const encoding = request.headers['content-encoding']?.trim().toLowerCase();
   if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
     throw new ApiError(415, 'unsupported-content-encoding', `Content-Encoding: ${encoding} is not taken; send the body uncompressed.`);
+  }
+  // Node undoes the chunking only: a body also compressed in transfer (`gzip, chunked`) arrives compressed.
+  const transfer = (request.headers['transfer-encoding'] ?? '').split(',').map((coding) => coding.trim().toLowerCase());
+  const compressed = transfer.filter((coding) => coding !== '' && coding !== 'chunked' && coding !== 'identity');
+  if (compressed.length > 0) {
+    throw new ApiError(415, 'unsupported-transfer-encoding', `Transfer-Encoding: ${compressed.join(', ')} is not taken; send the body uncompressed (chunked alone is fine).`);
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SurveyPayload } from '../../src/model';
 import { entry, growthKitPayload, surveyPayload } from './helpers/fixtures';
@@ -182,6 +183,11 @@ describe('bad input gets a clear error and changes nothing', () => {
     await expectRefused(send(latin1, { 'content-type': 'application/json; charset=iso-8859-1' }), 415, { error: 'unsupported-charset', message: /charset=iso-8859-1/ });
     await expectRefused(send(Buffer.from(`\uFEFF${json}`, 'utf16le'), { 'content-type': 'application/json' }), 400, { error: 'invalid-utf8', message: /^body: the byte 0xFF at offset 0 / });
     await expectRefused(send(Buffer.from(json), { 'content-type': 'application/json', 'content-encoding': 'gzip' }), 415, { error: 'unsupported-content-encoding' });
+    // Compressed in transfer: Node undoes the chunking only, so the body arrives compressed (it read as 'not UTF-8').
+    await expectRefused(send(gzipSync(json), { 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked' }), 415, {
+      error: 'unsupported-transfer-encoding',
+      message: 'Transfer-Encoding: gzip is not taken; send the body uncompressed (chunked alone is fine).',
+    });
     // UTF-8 as such is taken, however its charset is spelled, and the name is kept as typed.
     const stored = await send(Buffer.from(json), { 'content-type': 'application/json; Charset="UTF-8"' })();
     expect(stored.statusCode).toBe(200);
