@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { answer, box, submit } from './support/handles';
 import { expect, test } from './support/fixtures';
 import { mailbox } from './support/server-data';
+import { unreadableOnPaper } from './support/paper';
 import { signIn } from './support/session';
 import { loadCatalog } from './support/catalog';
 import { shoot } from './support/shoot';
@@ -73,6 +74,16 @@ test('Germany, §312k: Jetzt kündigen on the first screen, declared on the seco
   await expect(page.locator('main')).toContainText(de.t('Your subscription ends at the end of the current billing period.'));
   await shoot(page, '68-312k-receipt');
   await expect(page.getByRole('button', { name: de.t('Print or save this confirmation') })).toBeVisible();
+  // Printed: the confirmation and the brand, every word readable on white paper, no controls or footer links.
+  await page.emulateMedia({ media: 'print' });
+  try {
+    expect(await unreadableOnPaper(page)).toEqual([]);
+    await expect(page.locator('.header__brand')).toBeVisible();
+    await expect(page.getByRole('button', { name: de.t('Print or save this confirmation') })).toBeHidden();
+    await expect(page.locator('footer')).toBeHidden();
+  } finally {
+    await page.emulateMedia({ media: null });
+  }
   // A reload keeps the confirmation, although the subscription has ended.
   await page.reload();
   await expect(page.locator('.receipt-reference')).toContainText(reference);
