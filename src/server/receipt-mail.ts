@@ -11,7 +11,7 @@ import type { OutgoingMail } from './mail';
 
 /** A moment as the receipt states it: date and time in the customer's language, in UTC, said so. */
 export function receiptTime(at: number, language: Language): string {
-  return `${longDateTime(at, language, 'UTC')} UTC`;
+  return longDateTime(at, language, 'UTC');
 }
 
 /** The receipt: what was cancelled, when, under which reference, and how to undo it until when. */

@@ -70,6 +70,8 @@ test('Germany, §312k: Jetzt kündigen on the first screen, declared on the seco
   const reference = /C-[A-Z2-9]{8}/.exec(referenceText)?.[0] ?? '';
   expect(reference).not.toBe('');
   await expect(page.locator('main')).toContainText(/\d{1,2}\. \p{L}+ \d{4} um \d{1,2}:\d{2}/u);
+  // The time names its zone: the printed record is read without the browser that showed it.
+  await expect(page.locator('main')).toContainText(/ um \d{1,2}:\d{2} (UTC|MEZ|MESZ|GMT[+−-]\d{1,2}) gekündigt\./u);
   // When the contract ends, as §312k (4) BGB asks of the confirmation.
   await expect(page.locator('main')).toContainText(de.t('Your subscription ends at the end of the current billing period.'));
   await shoot(page, '68-312k-receipt');

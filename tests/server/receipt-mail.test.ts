@@ -19,6 +19,12 @@ describe('the receipt’s moments', () => {
     expect(longDateTime(Date.UTC(2026, 2, 21, 8, 0), 'fr-CA', 'UTC')).not.toContain('1er');
   });
 
+  it('name the zone they are told in: the receipt screen tells the reader’s own', () => {
+    expect(longDateTime(Date.UTC(2026, 11, 11, 12, 9), 'de', 'Europe/Berlin')).toBe('11. Dezember 2026 um 13:09 MEZ');
+    expect(longDateTime(Date.UTC(2026, 6, 1, 12, 9), 'de', 'Europe/Berlin')).toBe('1. Juli 2026 um 14:09 MESZ');
+    expect(longDateTime(Date.UTC(2026, 0, 1, 10, 0), 'fr', 'America/Montreal')).toBe('1er janvier 2026 à 05:00 UTC−5');
+  });
+
   it('need no elision in Italian: "fino al giorno 11", "in data 8"', () => {
     const { text } = receipt('it', Date.UTC(2026, 11, 8, 9, 30), Date.UTC(2026, 11, 11, 9, 30));
     expect(text).toContain('di Marketlane in data 8 dicembre 2026 alle ore 09:30 UTC. L’annullamento è ora effettivo.');
