@@ -10,7 +10,7 @@ import type { FileKind } from './file-kind';
 import type { YamlFile, YamlPath } from './load-yaml';
 import { problemAt } from './problems';
 import type { Problem, ProblemCode } from './problems';
-import { didYouMean } from './suggest';
+import { closestName, didYouMean } from './suggest';
 
 let validators: Record<FileKind, ValidateFunction> | undefined;
 
@@ -78,7 +78,7 @@ function describeError(error: ErrorObject, root: unknown, errors: readonly Error
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      const known = isRecord(parent.properties) ? Object.keys(parent.properties) : [];
+      const known = knownKeys(parent);
       return {
         code: 'unknown-key',
         path: [...path, key],
@@ -87,6 +87,25 @@ function describeError(error: ErrorObject, root: unknown, errors: readonly Error
       };
     }
     case 'required': {
+      // A required key misspelt (`qestion:`, `Text:`, `nxt:`) is one mistake, told at the misspelt key.
+      const wanted = String(params.missingProperty);
+      const misspelt = misspeltKey(error.data, wanted, parent);
+      if (misspelt !== undefined) {
+        const told = errors.some(
+          (other) =>
+            other.keyword === 'additionalProperties' &&
+            other.instancePath === error.instancePath &&
+            other.params.additionalProperty === misspelt &&
+            closestName(misspelt, knownKeys(other.parentSchema)) === wanted,
+        );
+        if (told) return undefined;
+        return {
+          code: 'unknown-key',
+          path: [...path, misspelt],
+          part: 'key',
+          message: `'${misspelt}' is not a key of ${withArticle(where)} (did you mean '${wanted}'?)`,
+        };
+      }
       // A key required by a branch of `if`: say on what it depends (`a block with kind: discount`).
       const condition = where === 'block' ? conditionOf(error, errors) : undefined;
       return {
@@ -158,6 +177,18 @@ function conditionOf(error: ErrorObject, errors: readonly ErrorObject[]): { text
   if (key === undefined || !isRecord(rule) || rule.const === undefined) return undefined;
   const title = isRecord(parent) && typeof parent.title === 'string' ? parent.title : undefined;
   return { text: `${key}: ${String(rule.const)}`, branch: branch[2] === 'then' ? 'then' : 'else', ...(title === undefined ? {} : { title }) };
+}
+
+/** The keys a block's schema describes. */
+function knownKeys(schema: unknown): string[] {
+  return isRecord(schema) && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+}
+
+/** The key of `block` that misspells the missing `wanted` (`Text`, `nxt`), being no key its schema describes; undefined if none. */
+function misspeltKey(block: unknown, wanted: string, schema: unknown): string | undefined {
+  if (!isRecord(block)) return undefined;
+  const known = knownKeys(schema);
+  return Object.keys(block).find((key) => !known.includes(key) && closestName(key, [wanted]) === wanted);
 }
 
 /** JSON pointer to path segments; indexes into arrays become numbers. */

@@ -37,6 +37,21 @@ describe('schema refusals in plain words', () => {
     expect(empty).toContainEqual(['invalid-value', "'plans' needs at least 1 key, not an empty block"]);
   });
 
+  it('a required key misspelt is one problem, at the misspelt key', async () => {
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('    question: What services will they be?', '    qestion: What services will they be?'))).toEqual([
+      ['unknown-key', "'qestion' is not a key of a text step (did you mean 'question'?)"],
+    ]);
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('        text: Not sure yet\n', '        Text: Not sure yet\n'))).toEqual([
+      ['unknown-key', "'Text' is not a key of an answer (did you mean 'text'?)"],
+    ]);
+    expect(await problemsAfter('provider.yaml', (text) => text.replace('  siteAudit: /site-audit/', '  siteaudit: /site-audit/'))).toEqual([
+      ['unknown-key', "'siteaudit' is not a key of a links block (did you mean 'siteAudit'?)"],
+    ]);
+    // A step's `type` decides its other keys, so no other refusal names the misspelt key: it is told at its line.
+    const problems = await problemsAfter('cancellation.yaml', (text) => text.replace('    type: text\n', '    Type: text\n'));
+    expect(problems).toEqual([['unknown-key', "'Type' is not a key of a step (did you mean 'type'?)"]]);
+  });
+
   it('a country code in small letters says what a code looks like', async () => {
     expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  DE: de-312k', '\n  de: de-312k'))).toEqual([
       ['invalid-value', "'de' cannot be a name here: use a country code in capitals (ISO 3166-1 alpha-2), e.g. DE, or a subdivision, e.g. US-MN"],
