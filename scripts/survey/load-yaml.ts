@@ -27,6 +27,8 @@ export interface YamlFile {
    * reads as `Plan`, since ` #` starts a comment. Where the comment's `#` is, and the line as written.
    */
   commentInValue(path: YamlPath): { at: Position; written: string } | undefined;
+  /** The plain (unquoted) scalar at `path` as written on its line (`0x1F`, not 31); undefined for anything else. */
+  plainAt(path: YamlPath): string | undefined;
 }
 
 const START: Position = { line: 1, col: 1 };
@@ -56,7 +58,7 @@ export async function loadYamlFile(file: string): Promise<YamlFile> {
 }
 
 function unreadFile(file: string, problem: Problem): YamlFile {
-  return { file, data: undefined, problems: [problem], locate: () => START, commentInValue: () => undefined };
+  return { file, data: undefined, problems: [problem], locate: () => START, commentInValue: () => undefined, plainAt: () => undefined };
 }
 
 /**
@@ -100,14 +102,18 @@ export function parseYaml(text: string, file: string): YamlFile {
     if (hash < 0 || text.slice(node.range[1], hash).includes('\n')) return undefined;
     return { at: positionOf(hash), written: `${String(node.value)} #${node.comment}` };
   };
-  if (problems.length > 0) return { file, data: undefined, problems, locate, commentInValue };
+  const plainAt: YamlFile['plainAt'] = (path) => {
+    const node = doc.getIn(path, true);
+    return isScalar(node) && node.type === Scalar.PLAIN && node.range ? text.slice(node.range[0], node.range[1]) : undefined;
+  };
+  if (problems.length > 0) return { file, data: undefined, problems, locate, commentInValue, plainAt };
   try {
     // The alias check above has already refused what `maxAliasCount` guards against; the limit stays as a backstop.
-    return { file, data: doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION }), problems, locate, commentInValue };
+    return { file, data: doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION }), problems, locate, commentInValue, plainAt };
   } catch (error) {
     // Anything else the conversion throws is still this file's problem: the other files must be checked too.
     const reason = error instanceof Error ? error.message : String(error);
-    return { file, data: undefined, problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)], locate, commentInValue };
+    return { file, data: undefined, problems: [problemAt(file, START, 'read-error', `cannot read the file (${reason})`)], locate, commentInValue, plainAt };
   }
 }
 

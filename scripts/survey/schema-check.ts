@@ -35,7 +35,7 @@ export function checkSchema(yaml: YamlFile, kind: FileKind): Problem[] {
   if (validate(yaml.data)) return [];
   const errors = validate.errors ?? [];
   return errors.flatMap((error) => {
-    const problem = describeError(error, yaml.data, errors);
+    const problem = describeError(error, yaml, errors);
     if (!problem) return [];
     return [problemAt(yaml.file, yaml.locate(problem.path, problem.part), problem.code, problem.message)];
   });
@@ -48,8 +48,8 @@ interface Described {
   message: string;
 }
 
-function describeError(error: ErrorObject, root: unknown, errors: readonly ErrorObject[]): Described | undefined {
-  const path = pointerToPath(error.instancePath, root);
+function describeError(error: ErrorObject, yaml: YamlFile, errors: readonly ErrorObject[]): Described | undefined {
+  const path = pointerToPath(error.instancePath, yaml.data);
   const name = nameOf(path);
   const parent = error.parentSchema ?? {};
   const where = typeof parent.title === 'string' ? parent.title : 'block';
@@ -63,7 +63,7 @@ function describeError(error: ErrorObject, root: unknown, errors: readonly Error
       code: 'bad-limit',
       path,
       part: 'value',
-      message: `limit ${name} must be a positive whole number, not ${show(error.data)}`,
+      message: `limit ${name} must be a positive whole number, not ${show(error.data)}${error.keyword === 'type' ? typeAdvice('integer', error.data, path, undefined) : ''}`,
     };
   }
   if (error.propertyName !== undefined) {
@@ -129,13 +129,16 @@ function describeError(error: ErrorObject, root: unknown, errors: readonly Error
       return { code: 'invalid-value', path, part: 'value', message: `${name} needs at least ${String(params.limit)} key${params.limit === 1 ? '' : 's'}, not an empty block` };
     case 'maximum':
       return { code: 'invalid-value', path, part: 'value', message: `${name} must be at most ${String(params.limit)}, not ${show(error.data)}` };
-    case 'type':
+    case 'type': {
+      // A number or true/false is named as written (`0x1F`, not 31).
+      const written = typeof error.data === 'number' || typeof error.data === 'boolean' ? yaml.plainAt(path) : undefined;
       return {
         code: 'wrong-type',
         path,
         part: 'value',
-        message: `${name} must be ${typeName(params.type)}, not ${show(error.data)}`,
+        message: `${name} must be ${typeName(params.type)}, not ${written ?? show(error.data)}${typeAdvice(params.type, error.data, path, written)}`,
       };
+    }
     case 'enum': {
       const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : [];
       return {
@@ -240,6 +243,23 @@ function typeName(type: unknown): string {
     default:
       return String(type);
   }
+}
+
+/**
+ * What to write instead, where YAML read the value as another type than it looks: `text: 123` or
+ * `text: true` is a number or true/false until quoted, and `weight: '50'` is text while quoted.
+ */
+function typeAdvice(type: unknown, value: unknown, path: YamlPath, written: string | undefined): string {
+  const key = path[path.length - 1];
+  const as = (example: string): string => (typeof key === 'string' ? `${key}: ${example}` : example);
+  if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+    return `: YAML reads it as ${typeof value === 'number' ? 'a number' : 'true or false'}; to show it as text, put it in quotes, as in ${as(`'${written ?? String(value)}'`)}`;
+  }
+  const number = typeof value === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(value) : null;
+  if ((type === 'integer' || type === 'number') && number) {
+    return `: write the number alone, without ${number[2] ? 'the %' : 'quotes'}, as in ${as(number[1] ?? '')}`;
+  }
+  return '';
 }
 
 /** A short description of a wrong value for a message. */

@@ -52,6 +52,27 @@ describe('schema refusals in plain words', () => {
     expect(problems).toEqual([['unknown-key', "'Type' is not a key of a step (did you mean 'type'?)"]]);
   });
 
+  it('a number or true/false where text goes says to quote it, as written', async () => {
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('        text: Not sure yet\n', '        text: 0x1F\n'))).toEqual([
+      ['wrong-type', "'text' must be text, not 0x1F: YAML reads it as a number; to show it as text, put it in quotes, as in text: '0x1F'"],
+    ]);
+    expect(await problemsAfter('toolkits.yaml', (text) => text.replace('    name: SEO Toolkit', '    name: true'))).toEqual([
+      ['wrong-type', "'name' must be text, not true: YAML reads it as true or false; to show it as text, put it in quotes, as in name: 'true'"],
+    ]);
+  });
+
+  it('a number in quotes, or with %, says to write the number alone', async () => {
+    expect(await problemsAfter('experiments.yaml', (text) => text.replace('        weight: 25', "        weight: '25'"))).toEqual([
+      ['wrong-type', "'weight' must be a whole number, not '25': write the number alone, without quotes, as in weight: 25"],
+    ]);
+    expect(await problemsAfter('experiments.yaml', (text) => text.replace('{ percent: 40 }', '{ percent: 40% }'))).toEqual([
+      ['wrong-type', "'percent' must be a whole number, not '40%': write the number alone, without the %, as in percent: 40"],
+    ]);
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('  comment: 1500', "  comment: '1500'"))).toEqual([
+      ['bad-limit', "limit 'comment' must be a positive whole number, not '1500': write the number alone, without quotes, as in comment: 1500"],
+    ]);
+  });
+
   it('a country code in small letters says what a code looks like', async () => {
     expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  DE: de-312k', '\n  de: de-312k'))).toEqual([
       ['invalid-value', "'de' cannot be a name here: use a country code in capitals (ISO 3166-1 alpha-2), e.g. DE, or a subdivision, e.g. US-MN"],
