@@ -1,3 +1,4 @@
+import { countryCodeMistake } from './country-codes';
 import { reporterFor } from './load-yaml';
 import type { YamlFile } from './load-yaml';
 import type { Problem } from './problems';
@@ -42,7 +43,8 @@ function withdrawalsByEmailLink(data: unknown): (string | number)[][] {
 
 /**
  * Checks policies.yaml on its own: a policy id written twice (`duplicate-policy`, at the second), a
- * `default` or country naming no policy of the file (`unknown-policy`, at the name), and a withdrawal
+ * `default` or country naming no policy of the file (`unknown-policy`, at the name), a country that is
+ * no ISO 3166-1 code, which no customer's `country_code` matches (`invalid-value`, at the code), and a withdrawal
  * that would take effect on an emailed link (`withdrawal-effect`, at the effect).
  */
 export function checkPoliciesFile(yaml: YamlFile): Problem[] {
@@ -56,6 +58,10 @@ export function checkPoliciesFile(yaml: YamlFile): Problem[] {
   }
   for (const ref of policyReferences(yaml.data)) {
     if (!lines.has(ref.name)) report(ref.path, 'unknown-policy', `'${ref.name}' is not a policy of this file${didYouMean(ref.name, lines.keys())}`);
+  }
+  for (const country of Object.keys(asBlock(asBlock(yaml.data)?.countries) ?? {})) {
+    const mistake = countryCodeMistake(country);
+    if (mistake) report(['countries', country], 'invalid-value', mistake, 'key');
   }
   for (const path of withdrawalsByEmailLink(yaml.data)) {
     report(

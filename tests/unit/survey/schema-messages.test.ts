@@ -79,3 +79,21 @@ describe('schema refusals in plain words', () => {
     ]);
   });
 });
+
+describe("policies.yaml's countries", () => {
+  it('refuses a code no customer has, at the code, naming the code meant', async () => {
+    expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  GB: uk-dmcc-draft', '\n  UK: uk-dmcc-draft'))).toEqual([
+      ['invalid-value', "'UK' is not an ISO 3166-1 country code, so this line applies to no customer: write GB for United Kingdom"],
+    ]);
+    expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  GR: eu-withdrawal', '\n  EL: eu-withdrawal'))).toEqual([
+      ['invalid-value', "'EL' is not an ISO 3166-1 country code, so this line applies to no customer: write GR for Greece"],
+    ]);
+    expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  US-MN: us-mn', '\n  XU-MN: us-mn'))).toEqual([
+      ['invalid-value', "'XU' of 'XU-MN' is not an ISO 3166-1 country code, so this line applies to no customer"],
+    ]);
+  });
+
+  it('takes every ISO 3166-1 code, Kosovo and a subdivision', async () => {
+    expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  GB: uk-dmcc-draft', '\n  GB: uk-dmcc-draft\n  XK: eu-withdrawal\n  AX: eu-withdrawal\n  CA-QC: us-ca'))).toEqual([]);
+  });
+});
