@@ -80,6 +80,29 @@ describe('schema refusals in plain words', () => {
   });
 });
 
+describe('a value of the wrong form', () => {
+  /** The JSON pointers of the schemas with a `pattern`, and the description the checker quotes after "use". */
+  function patterns(node: unknown, pointer: string): [string, unknown][] {
+    if (typeof node !== 'object' || node === null) return [];
+    const own: [string, unknown][] = 'pattern' in node ? [[pointer, (node as { description?: unknown }).description]] : [];
+    return [...own, ...Object.entries(node).flatMap(([key, value]) => patterns(value, `${pointer}/${key}`))];
+  }
+
+  it('is told with a hint that reads after "use": lower-case, no full stop', () => {
+    const hints = ['survey', 'toolkits', 'provider', 'policies', 'experiments'].flatMap((kind) =>
+      patterns(JSON.parse(readFileSync(`schemas/${kind}.schema.json`, 'utf8')), kind),
+    );
+    expect(hints.length).toBeGreaterThan(15);
+    expect(hints.filter(([, hint]) => typeof hint !== 'string' || !/^[a-z]/.test(hint) || hint.endsWith('.'))).toEqual([]);
+  });
+
+  it('a blank name says it cannot be blank', async () => {
+    expect(await problemsAfter('toolkits.yaml', (text) => text.replace('    name: SEO Toolkit', "    name: ' '"))).toEqual([
+      ['invalid-value', "'name' cannot be ' ': use the name shown to customers, e.g. SEO Toolkit; it cannot be blank"],
+    ]);
+  });
+});
+
 describe("policies.yaml's countries", () => {
   it('refuses a code no customer has, at the code, naming the code meant', async () => {
     expect(await problemsAfter('policies.yaml', (text) => text.replace('\n  GB: uk-dmcc-draft', '\n  UK: uk-dmcc-draft'))).toEqual([
