@@ -85,7 +85,32 @@ export async function loadCheckedProject(paths: readonly string[]): Promise<Chec
   // The experiments' variants on the surveys they change, the policies' proofs included.
   problems.push(...checkExperiments(files, problems));
   problems.push(...(await translationProblems(files)));
-  return { files, problems: sortProblems(problems) };
+  return { files, problems: sortProblems(withoutRepeatedRefusals(problems)) };
+}
+
+/** The problems of a name that names nothing: the reference checks say what it should name, with the name meant. */
+const UNKNOWN_NAME_CODES: ReadonlySet<Problem['code']> = new Set<Problem['code']>([
+  'unknown-step',
+  'unknown-limit',
+  'unknown-plan',
+  'unknown-toolkit',
+  'unknown-survey',
+  'unknown-route',
+  'unknown-policy',
+  'experiment-unknown-survey',
+  'experiment-unknown-step',
+  'experiment-unknown-answer',
+]);
+
+/**
+ * A name written in the wrong form (`next: Final`, `limit: other_services`) is one mistake: the schema
+ * refuses its form and a reference check its meaning, at the same place. The schema's refusal goes; the
+ * reference's says what the name should be (`did you mean 'final'?`).
+ */
+function withoutRepeatedRefusals(problems: readonly Problem[]): Problem[] {
+  const place = (problem: Problem): string => `${problem.file}:${problem.line}:${problem.col}`;
+  const named = new Set(problems.filter((problem) => UNKNOWN_NAME_CODES.has(problem.code)).map(place));
+  return problems.filter((problem) => problem.code !== 'invalid-value' || !named.has(place(problem)));
 }
 
 /**

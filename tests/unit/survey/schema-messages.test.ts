@@ -101,6 +101,24 @@ describe('a value of the wrong form', () => {
       ['invalid-value', "'name' cannot be ' ': use the name shown to customers, e.g. SEO Toolkit; it cannot be blank"],
     ]);
   });
+
+  it('a name of the wrong form that names nothing is one problem, with the name meant', async () => {
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('        text: Not sure yet\n        next: final', '        text: Not sure yet\n        next: Final'))).toEqual([
+      ['unknown-step', "'Final' is not a step (did you mean 'final'?)"],
+    ]);
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('      limit: otherServices', '      limit: other_services'))).toEqual([
+      ['unknown-limit', "'other_services' is not one of the limits (did you mean 'otherServices'?)"],
+    ]);
+    expect(await problemsAfter('cancellation.yaml', (text) => text.replace('      GURU: [pro]', '      GURU: [Pro]'))).toEqual([
+      ['unknown-plan', "'Pro' is not one of the planNames (did you mean 'pro'?)"],
+    ]);
+    expect(await problemsAfter('toolkits.yaml', (text) => text.replace('    survey: growth-kit', '    survey: Growth-kit'))).toEqual([
+      ['unknown-survey', "'Growth-kit' is not a survey (did you mean 'growth-kit'?)"],
+    ]);
+    expect(await problemsAfter('policies.yaml', (text) => text.replace('  US-MN: us-mn', '  US-MN: US-mn'))).toEqual([
+      ['unknown-policy', "'US-mn' is not a policy of this file (did you mean 'us-mn'?)"],
+    ]);
+  });
 });
 
 describe("policies.yaml's countries", () => {
