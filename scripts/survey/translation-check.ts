@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { LANGUAGES } from '../../src/model';
 import { COMPILER_KINDS, isStepType } from './kinds';
 import type { YamlFile, YamlPath } from './load-yaml';
-import { placeholdersOf } from './placeholders';
+import { placeholdersOf, pluralsOf } from './placeholders';
 import type { Block } from './read-helpers';
 import { translatedIds } from './po-catalog';
 import { problemAt } from './problems';
@@ -52,6 +52,15 @@ export function checkMessages(yaml: YamlFile): Problem[] {
     let named: string[];
     try {
       named = placeholdersOf(text).arguments;
+      // Lingui's parser takes a plural without `other`, but rendering a count no form names then fails.
+      const incomplete = pluralsOf(text).find((plural) => !plural.forms.includes('other'));
+      if (incomplete) {
+        const kind = incomplete.ordinal ? 'selectordinal' : 'plural';
+        const { argument } = incomplete;
+        const message = `the ${kind} of {${argument}} has no 'other' form, so a count none of its forms names cannot be shown: add one, as in {${argument}, ${kind}, one {# …} other {# …}}`;
+        problems.push(problemAt(yaml.file, yaml.locate(path), 'icu-syntax', message));
+        continue;
+      }
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/:$/, '');
       problems.push(problemAt(yaml.file, yaml.locate(path), 'icu-syntax', `'${text}' is not a valid ICU message: ${reason}`));

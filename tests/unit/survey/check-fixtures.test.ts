@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSurveyProject, formatProblem } from '../../../scripts/survey';
 import type { Problem } from '../../../scripts/survey';
@@ -167,6 +170,29 @@ describe('survey checker on broken fixtures', () => {
     expect(await messages('icu-syntax.yaml')).toEqual([
       "'You will be on the {plan plan from your next billing date.' is not a valid ICU message: invalid syntax at line 1 col 26",
     ]);
+  });
+
+  it("refuses a plural without 'other', which the page could not render for other counts, at the text", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'icu-other-'));
+    try {
+      cpSync('survey', folder, { recursive: true });
+      const file = join(folder, 'cancellation.yaml');
+      const body = 'for the next {months, plural, one {# month} other {# months}}.';
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain(body);
+      writeFileSync(file, text.replace(body, 'for the next {months, plural, one {# month}}.'));
+      const problems = (await checkSurveyProject([folder])).filter((p) => p.code !== 'missing-translation');
+      expect(problems.map((p) => [p.code, p.line, p.col, p.message])).toEqual([
+        [
+          'icu-syntax',
+          182,
+          11,
+          "the plural of {months} has no 'other' form, so a count none of its forms names cannot be shown: add one, as in {months, plural, one {# …} other {# …}}",
+        ],
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('prints FILE:LINE:COL: error CODE: message with a suggestion for a close name', async () => {
