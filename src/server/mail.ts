@@ -1,5 +1,6 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { sha256 } from './tokens';
 import { extractLinks } from './links';
 import { isTransientSmtpError, nextAttemptAt } from './mail-retry';
 import { redactedContent } from './mail-redaction';
@@ -54,6 +55,19 @@ export function senderOf(name: string, supportEmail: string): string {
   return `${phrase} <no-reply@${supportEmail.split('@')[1] ?? 'localhost'}>`;
 }
 
+/**
+ * What makes every try of a mail the same message (RFC 5322, 3.6.1 and 3.6.4): its Date is when it was
+ * written and recorded, not when a try reached SMTP, so "expires in 24 hours" counts from the date the
+ * mail shows; and its Message-ID is one for all tries, so a copy delivered twice (a try whose answer
+ * was lost) is known as the same mail. The id is a hash of the mail as recorded, whose link holds a
+ * random key: unique, and it tells nothing (not the outbox's count).
+ */
+export function messageHeadersOf(mail: Pick<StoredMail, 'sentAt' | 'to' | 'subject' | 'text' | 'html'>, from: string): { date: Date; messageId: string } {
+  const domain = /@([^@\s>]+)>?$/.exec(from)?.[1] ?? 'localhost';
+  const hash = sha256(JSON.stringify([mail.sentAt, mail.to, mail.subject, mail.text, mail.html])).slice(0, 32);
+  return { date: new Date(mail.sentAt), messageId: `<${hash}@${domain}>` };
+}
+
 /** Builds the SMTP transport for SMTP_URL, if set. */
 export function smtpTransport(smtpUrl: string | undefined): MailTransport | undefined {
   return smtpUrl === undefined ? undefined : nodemailer.createTransport(smtpUrl);
@@ -99,6 +113,7 @@ export function createMailer(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...messageHeadersOf(mail, from),
         // RFC 3834: out-of-office replies are not sent back to an automatic message.
         headers: { 'Auto-Submitted': 'auto-generated' },
       });

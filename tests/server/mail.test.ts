@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SendMailOptions } from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractLinks } from '../../src/server/links';
 import { PENDING_SWEEP_MS, createMailer, senderOf, type MailTransport } from '../../src/server/mail';
@@ -16,10 +16,13 @@ import { latestKey, mailbox, startHarness, type Harness, type HarnessOptions } f
 /** A transport that records what it was given, optionally failing or answering late. */
 class RecordingTransport implements MailTransport {
   sent: SendMailOptions[] = [];
+  /** What each try was given, delivered or not. */
+  tried: SendMailOptions[] = [];
   tries = 0;
   constructor(readonly behaviour: { fail?: boolean; delayMs?: number; refuse?: Error } = {}) {}
   async sendMail(options: SendMailOptions): Promise<unknown> {
     this.tries += 1;
+    this.tried.push(options);
     if (this.behaviour.delayMs !== undefined) await new Promise((r) => setTimeout(r, this.behaviour.delayMs));
     if (this.behaviour.refuse !== undefined) throw this.behaviour.refuse;
     if (this.behaviour.fail === true) throw new Error('550 mailbox unavailable');
@@ -285,6 +288,28 @@ describe('a delivery SMTP refused for now', () => {
         expect(transport.tries).toBe(2);
       }));
   }
+
+  it('is the same message at each try: dated when it was written, with one Message-ID', () => {
+    const refusal = smtpError('Mail command failed: 421 4.7.0 Try again later', { responseCode: 421, code: 'EENVELOPE' });
+    return afterFirstRefusal(refusal, {}, async (h, transport) => {
+      const [row] = await h.rows<{ sent_at: number }>('SELECT sent_at FROM outbox');
+      const written = Number(row?.sent_at);
+      transport.behaviour.refuse = undefined;
+      h.clock.advance(15 * 60);
+      vi.advanceTimersByTime(PENDING_SWEEP_MS);
+      await vi.waitFor(async () => expect((await rowOf(h))?.delivery).toBe('smtp-sent'));
+      const [first, second] = transport.tried;
+      // "Expires in 24 hours" counts from the Date the mail shows: the time it was written, not the later try's.
+      expect(second?.date).toEqual(new Date(written));
+      expect(first?.date).toEqual(new Date(written));
+      expect(second?.messageId).toMatch(/^<[0-9a-f]{32}@marketlane\.example>$/);
+      expect(second?.messageId).toBe(first?.messageId);
+      // nodemailer writes them as given.
+      const built = (await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(second ?? {})).message.toString();
+      expect(built).toContain(`\nDate: ${new Date(written).toUTCString().replace('GMT', '+0000')}\r\n`);
+      expect(built).toContain(`\nMessage-ID: ${String(second?.messageId)}\r\n`);
+    });
+  });
 
   it('is given up once it has not gone out within a day of being recorded', () => {
     const refusal = smtpError('Mail command failed: 451 4.3.0 Temporary failure', { responseCode: 451 });
