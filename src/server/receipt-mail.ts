@@ -67,8 +67,11 @@ type ReceiptValues = Record<'name' | 'provider' | 'toolkit' | 'time' | 'referenc
 /** The receipt's own sentences for a cancellation. */
 function cancellationTexts(i18n: ReturnType<typeof i18nFor>, values: ReceiptValues): ReceiptTexts {
   return {
-    subject: i18n._('Your {toolkit} subscription is canceled ({reference})', values, {
-      comment: 'Cancellation receipt: the subject. {reference} is the cancellation’s reference, e.g. C-7K2M9Q4T.',
+    // What happened comes first: a phone's inbox shows some 40 characters of a subject, and a long toolkit's name pushed
+    // "is canceled" past them.
+    subject: i18n._('Subscription canceled: {toolkit} ({reference})', values, {
+      comment:
+        'Cancellation receipt: the subject. Say first that the subscription is canceled, then the toolkit’s name: an inbox may show only the first 40 characters. {reference} is the cancellation’s reference, e.g. C-7K2M9Q4T.',
     }),
     done: i18n._('You canceled your {provider} {toolkit} subscription on {time}. The cancellation has taken effect.', values, {
       comment: 'Cancellation receipt: {time} is the date and time of the cancellation, e.g. 25 November 2026 at 14:03 UTC.',
