@@ -25,6 +25,18 @@ describe('the receipt’s moments', () => {
     expect(longDateTime(Date.UTC(2026, 0, 1, 10, 0), 'fr', 'America/Montreal')).toBe('1er janvier 2026 à 05:00 UTC−5');
   });
 
+  it('name the zone right after the time, also where the date follows the time (Vietnamese)', () => {
+    expect(receiptTime(Date.UTC(2026, 10, 25, 14, 3), 'vi')).toBe('lúc 14:03 UTC 25 tháng 11, 2026');
+    expect(longDateTime(Date.UTC(2026, 10, 25, 14, 3), 'vi', 'Asia/Ho_Chi_Minh')).toBe('lúc 21:03 GMT+7 25 tháng 11, 2026');
+    const { text, html } = receipt('vi', Date.UTC(2026, 10, 25, 14, 3), Date.UTC(2026, 11, 9, 14, 3));
+    expect(text).toContain('vào lúc 14:03 UTC 25 tháng 11, 2026. Việc hủy đã có hiệu lực.');
+    expect(text).toContain('cho đến lúc 14:03 UTC 9 tháng 12, 2026:');
+    expect(html).not.toContain('2026 UTC');
+    // Where the time comes last, the zone still ends the moment.
+    expect(receiptTime(Date.UTC(2026, 10, 25, 14, 3), 'zh')).toBe('2026年11月25日 14:03 UTC');
+    expect(receiptTime(Date.UTC(2026, 10, 25, 14, 3), 'en')).toBe('November 25, 2026 at 2:03 PM UTC');
+  });
+
   it('need no elision in Italian: "fino al giorno 11", "in data 8"', () => {
     const { text } = receipt('it', Date.UTC(2026, 11, 8, 9, 30), Date.UTC(2026, 11, 11, 9, 30));
     expect(text).toContain('di Marketlane in data 8 dicembre 2026 alle ore 09:30 UTC. L’annullamento è ora effettivo.');
