@@ -5,7 +5,7 @@
 import type { ProviderSettings, ToolkitBinding, User } from '../model';
 import { escapeHtml } from './html';
 import type { Language } from './languages';
-import { messageHtml, standIns } from './mail-html';
+import { mailDocument, messageHtml, standIns } from './mail-html';
 import { i18nFor, surveyTextIn } from './mail-i18n';
 import type { OutgoingMail } from './mail';
 
@@ -69,9 +69,7 @@ export function confirmationMail(input: {
     { email: `<a href="mailto:${e(provider.supportEmail)}">${e(provider.supportEmail)}</a>` },
     [[`<a href="${e(supportPage)}">`, '</a>']],
   );
-  const html = [
-    '<!doctype html>',
-    `<html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body>`,
+  const html = mailDocument(language, subject, [
     `<p>${e(greeting)}</p>`,
     `<p>${e(request)}</p>`,
     `<p><a href="${e(link)}">${e(confirm)}</a></p>`,
@@ -79,7 +77,6 @@ export function confirmationMail(input: {
     `<p>${e(notYou)}</p>`,
     `<p>${questionsHtml}</p>`,
     `<p>${e(team)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return { to: user.email, subject, text, html };
 }

@@ -1,6 +1,7 @@
 // Translated sentences into HTML without trusting either side: the translation is escaped as text,
 // and only then do the values (links, addresses) go in, as HTML the caller built and escaped.
 import { escapeHtml } from './html';
+import type { Language } from './languages';
 
 // Private-use characters mark where a value goes: no translation or value contains them, and
 // escaping leaves them alone.
@@ -23,4 +24,23 @@ export function messageHtml(formatted: string, values: Record<string, string>, t
     html = html.split(`&lt;${index}&gt;`).join(open).split(`&lt;/${index}&gt;`).join(close);
   });
   return html;
+}
+
+/**
+ * A mail's HTML: its paragraphs (HTML, escaped by the caller) in a document titled with the subject.
+ * Webmail (Gmail, Outlook.com, Yahoo) shows a mail's body inside its own page and drops the <html>
+ * element with its lang, so the paragraphs are wrapped in an element that says their language and
+ * direction again: a screen reader then reads them in their language, and a mail client whose page is
+ * right to left (Hebrew, Arabic) does not set them right to left. The 14 languages are all left to right.
+ */
+export function mailDocument(language: Language, title: string, paragraphs: readonly string[]): string {
+  const e = escapeHtml;
+  return [
+    '<!doctype html>',
+    `<html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(title)}</title></head><body>`,
+    `<div lang="${e(language)}" dir="ltr">`,
+    ...paragraphs,
+    '</div>',
+    '</body></html>',
+  ].join('\n');
 }

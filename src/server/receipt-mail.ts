@@ -6,6 +6,7 @@ import type { ProviderSettings, ToolkitBinding } from '../model';
 import { longDateTime } from '../model/long-date';
 import { escapeHtml } from './html';
 import type { Language } from './languages';
+import { mailDocument } from './mail-html';
 import { i18nFor, surveyTextIn } from './mail-i18n';
 import type { OutgoingMail } from './mail';
 
@@ -45,9 +46,7 @@ export function receiptMail(input: {
 
   const text = [greeting, '', done, ...(ends === undefined ? [] : [ends]), reference, '', keep, '', undo, input.undoLink, '', team].join('\n');
   const e = escapeHtml;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${e(language)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body>`,
+  const html = mailDocument(language, subject, [
     `<p>${e(greeting)}</p>`,
     `<p>${e(done)}</p>`,
     ...(ends === undefined ? [] : [`<p>${e(ends)}</p>`]),
@@ -55,8 +54,7 @@ export function receiptMail(input: {
     `<p>${e(keep)}</p>`,
     `<p>${e(undo)} <a href="${e(input.undoLink)}">${e(undoLabel)}</a></p>`,
     `<p>${e(team)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return { to: input.to, subject, text, html };
 }
 
