@@ -23,6 +23,9 @@ test('when no catalog loads at all, the page says so in English and offers a rel
   await signIn(page, 'paid-annual', '/cancel/seo', 'de');
   await expect(page.getByRole('alert')).toContainText(BANNER);
   await expect(page.getByRole('link', { name: 'support@marketlane.example' })).toHaveAttribute('href', 'mailto:support@marketlane.example');
+  // The page is German; the notice says it is English, so a screen reader reads it as English.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(await page.getByRole('alert').evaluate((alert) => alert.closest('[lang]')?.getAttribute('lang'))).toBe('en');
   expect(guard.reported().filter((label) => label === 'Messages weren’t loaded')).toHaveLength(2);
   blocked = false;
   await page.getByRole('button', { name: 'Reload the page' }).click();

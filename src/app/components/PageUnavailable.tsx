@@ -13,7 +13,8 @@ export function PageUnavailable({ email }: { email: string }) {
     { className: 'width-container page-body' },
     h(
       'main',
-      { className: 'main', id: 'main-content' },
+      // English on a page of any language: said so, or a screen reader reads it with the page's voice.
+      { className: 'main', id: 'main-content', lang: 'en' },
       h(
         'div',
         { role: 'alert', className: 'banner-error' },
