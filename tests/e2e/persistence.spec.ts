@@ -209,4 +209,6 @@ test('the browser’s Back from the confirmation shows the cancellation waiting 
   // Starting again is the customer's choice, as on a fresh load of the page.
   await page.getByRole('button', { name: 'Start the survey again' }).click();
   await expect(page.getByRole('radio').first()).toBeVisible();
+  // The button is gone: the focus goes to the step's heading, not to the page's start.
+  await expect(heading(page)).toBeFocused();
 });

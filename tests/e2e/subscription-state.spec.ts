@@ -72,6 +72,8 @@ test('a pending cancellation reopened shows its confirmation state; a second sub
   // Starting again and sending the survey a second time, inside the resend window.
   await second.getByRole('button', { name: 'Start the survey again' }).click();
   await expect(second.locator('#step-heading')).toBeVisible();
+  // The button is gone: the focus goes to the step's heading, not to the page's start.
+  await expect(second.locator('#step-heading')).toBeFocused();
   await toClosingForm(second, `${name} again`);
   await cancelButton(second).click();
   await expect(heading(second)).toHaveText('Your subscription has been canceled');

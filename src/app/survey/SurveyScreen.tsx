@@ -32,6 +32,9 @@ interface SurveyScreenProps {
   served?: SurveyState;
 }
 
+/** The screen of a cancellation waiting for its emailed link, as the focus tells screens apart (no step id has a space). */
+const PENDING_SCREEN = 'pending confirmation';
+
 /** The step's name in the customer's language, with the values its text quotes (an offer's numbers). */
 function nameOfStep(step: CompiledStep): string {
   return translateSurveyText(stepTitle(step), stepTextValues(step));
@@ -132,8 +135,9 @@ export function SurveyScreen({ binding, survey, audience, ready, api, served }: 
   const later = useLaterScreens(showsLater, formStep !== null && validator !== null);
   const visit = useVisit(binding, survey, ready.user, api, loaded ? later?.visits : undefined);
   // The declaration is a screen of its own: opening it moves the focus to its heading too; so does
-  // leaving a result (Back from an accepted offer shows step 1, whose id may be the one it started on).
-  const screen = retained ? RETAINED_STEP : done ? DONE_STEP : declaration ? DECLARE_STEP : step.id;
+  // leaving a result (Back from an accepted offer shows step 1, whose id may be the one it started on),
+  // and leaving a cancellation waiting for its link (Start the survey again, whose button is gone).
+  const screen = retained ? RETAINED_STEP : done ? DONE_STEP : showPending ? PENDING_SCREEN : declaration ? DECLARE_STEP : step.id;
   useFocusOnStepChange(screen, (formStep === null || validator !== null) && (!showsLater || later !== undefined));
 
   const control = policy.cancelNow;
