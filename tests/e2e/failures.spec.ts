@@ -54,6 +54,8 @@ for (const failure of Object.keys(FAILURES) as Failure[]) {
       await page.getByRole('button', { name: 'Try again' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’re sorry to see you go');
       await expect(banner(page)).toHaveCount(0);
+      // The button is gone: the focus goes to the heading of what shows instead, not to the page's start.
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     });
 
     test(`loading the user: get-csrf-token`, async ({ page, guard }) => {
@@ -67,6 +69,29 @@ for (const failure of Object.keys(FAILURES) as Failure[]) {
     });
   });
 }
+
+test('Try again after a failed user load: failing again, the new button has the focus; answered, the heading of the outcome (after the confirm call)', async ({ page, guard }) => {
+  guard.allow(/status of (404|500)/);
+  let failed = 0;
+  await page.route('**/cancel/api/get-context/', async (route) => {
+    if (failed < 2) {
+      failed += 1;
+      await FAILURES['500'](route);
+      return;
+    }
+    await route.fallback();
+  });
+  await signIn(page, 'paid-annual', '/cancel/content/confirm-unsubscribe?key=no-such-key');
+  const tryAgain = page.getByRole('button', { name: 'Try again' });
+  await tryAgain.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => failed).toBe(2);
+  await expect(tryAgain).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main h1')).toHaveText('This confirmation link is not valid');
+  await expect(page.locator('main h1')).toBeFocused();
+  await expect(banner(page)).toHaveCount(0);
+});
 
 const SUBMISSIONS: { call: string; url: string; failure: Failure; persona: PersonaId; route: string; label: string }[] = [
   { call: 'survey storage', url: '**/survey-storage/survey-monitoring/', failure: '500', persona: 'paid-monthly', route: 'advertising', label: "Survey didn't send to survey storage" },

@@ -43,12 +43,33 @@ export function WithUser({ api, page, initial, children }: { api: ApiClient; pag
       clear();
       setLoad('loading');
       setAttempt((n) => n + 1);
+      focusAnswerOnceShown();
     };
     return <LoadFailed onRetry={retry} />;
   }
   if (load.kind === 'no-subscription') return <Navigate to={NO_SUBSCRIPTION_PATH} replace />;
   if (load.kind === 'signed-out') return <SignInHint />;
   return children(load);
+}
+
+/**
+ * After a Try again, whose button is gone: the focus goes to what answers it once it shows (a screen
+ * may show its placeholder first), the screen's heading, or the Try again of a load that failed again;
+ * unless the customer has moved it meanwhile.
+ */
+function focusAnswerOnceShown() {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  const watch = new MutationObserver(() => {
+    const target = main.querySelector<HTMLElement>('h1, button');
+    if (!target) return;
+    watch.disconnect();
+    if (document.activeElement !== document.body) return;
+    // A heading that is not focusable yet becomes so (programmatically only); a button already is.
+    if (target.tabIndex < 0) target.tabIndex = -1;
+    target.focus();
+  });
+  watch.observe(main, { childList: true, subtree: true });
 }
 
 /** The user could not be loaded: the banner above says so; the title too, and the customer may try again. */
