@@ -1,6 +1,6 @@
 import { kindOf } from '../../src/engine';
 import { AUDIENCES } from '../../src/model';
-import type { AnswerId, Audience, ChoiceAnswer, CompiledStep, CompiledSurvey, FormStep, StepId } from '../../src/model';
+import type { AnswerId, Audience, ChoiceAnswer, CompiledStep, CompiledSurvey, FormStep, StepId, TextInput } from '../../src/model';
 import { headingRows } from '../survey/kinds/picture';
 import type { AnswerChange, DetailChange, FieldChange, NextChange, OrderChange, StepChange } from './diff-types';
 import { nodeRows } from './graph-styles';
@@ -39,6 +39,55 @@ function detailRows(step: CompiledStep): string[] {
   return nodeRows(step, { fieldOnly: {} })
     .filter((row) => row.kind === 'detail' && !heading.has(row.text))
     .map((row) => row.text);
+}
+
+/** A line a customer reads on a step beyond what `detailRows` and the other comparisons cover, and whose answer or field it belongs to ('' for the step's own). */
+interface ShownLine {
+  owner: string;
+  text: string;
+}
+
+/** An answer's text box as the customer meets it: its label and whether it must be filled (its named limit is a LimitChange). */
+const boxLine = (input: TextInput): string => `text box: ${input.label}, ${input.required ? 'required' : 'optional'}`;
+
+/**
+ * What a customer reads or follows on a step that the picture's small print does not draw, keyed so
+ * that a change is paired with what it replaced: each answer's tip (its text, link and the page it
+ * opens) and text box (label, placeholder), a text step's placeholder, a form field's
+ * placeholder and notice, and an offer's decline button, success screen and plan names.
+ */
+function shownLines(step: CompiledStep): Map<string, ShownLine> {
+  const lines = new Map<string, ShownLine>();
+  const add = (key: string, owner: string, text: string | undefined): void => {
+    if (text !== undefined) lines.set(key, { owner, text: owner === '' ? text : `${owner} › ${text}` });
+  };
+  if ('answers' in step) {
+    for (const answer of step.answers as readonly Answer[]) {
+      if (answer.input) add(`${answer.id} box`, answer.id, boxLine(answer.input));
+      add(`${answer.id} placeholder`, answer.id, answer.input?.placeholder === undefined ? undefined : `placeholder: ${answer.input.placeholder}`);
+      add(`${answer.id} tip`, answer.id, answer.tip && `tip: ${answer.tip.text}`);
+      add(`${answer.id} tip link`, answer.id, answer.tip && `tip's link: ${answer.tip.label} → ${answer.tip.link}`);
+    }
+  }
+  if ('input' in step) add('placeholder', '', step.input.placeholder === undefined ? undefined : `placeholder: ${step.input.placeholder}`);
+  if ('fields' in step) {
+    for (const field of step.fields) {
+      add(`${field.id} placeholder`, field.id, 'placeholder' in field && field.placeholder !== undefined ? `placeholder: ${field.placeholder}` : undefined);
+      add(`${field.id} notice`, field.id, 'notice' in field && field.notice !== undefined ? `notice: ${field.notice}` : undefined);
+    }
+  }
+  if (step.type === 'offer') {
+    add('decline', '', `decline button: ${step.decline}`);
+    add('success heading', '', `after accepting, heading: ${step.success.heading}`);
+    add('success body', '', `after accepting: ${step.success.body}`);
+    if (step.offer.kind === 'downgrade') for (const [plan, name] of Object.entries(step.offer.planNames)) add(`plan ${plan}`, '', `plan ${plan} named: ${name}`);
+  }
+  return lines;
+}
+
+/** The answers and fields of a step, whose own lines are compared only where both sides have them (else they were added or removed). */
+function ownersOf(step: CompiledStep): Set<string> {
+  return new Set(['', ...('answers' in step ? step.answers.map((answer) => answer.id) : []), ...('fields' in step ? step.fields.map((field) => field.id) : [])]);
 }
 
 /** The text a step is known by: its question, an offer's heading, or a form's heading (else its button). */
@@ -103,7 +152,10 @@ class StepComparer {
     if (shared(was, now) !== shared(now, was)) this.out.order.push({ step: id, before: was, after: now, audiences: [this.audience] });
   }
 
-  /** Lines of small print that went, came or changed: each gone line paired with a new one, in order. */
+  /**
+   * Lines of small print that went, came or changed: each gone line of the picture's paired with a new
+   * one, in order; then each line the picture does not draw (`shownLines`) with the one it replaced.
+   */
   private details(id: StepId, before: CompiledStep, after: CompiledStep): void {
     const was = detailRows(before);
     const now = detailRows(after);
@@ -111,6 +163,17 @@ class StepComparer {
     const came = now.filter((row) => !was.includes(row));
     for (let i = 0; i < Math.max(gone.length, came.length); i++) {
       this.out.details.push({ step: id, before: gone[i], after: came[i], audiences: [this.audience] });
+    }
+    const wasShown = shownLines(before);
+    const nowShown = shownLines(after);
+    const owners = ownersOf(before);
+    const stillThere = ownersOf(after);
+    for (const key of mergeOrdered([[...nowShown.keys()], [...wasShown.keys()]])) {
+      const from = wasShown.get(key);
+      const to = nowShown.get(key);
+      const owner = (from ?? to)?.owner ?? '';
+      if (from?.text === to?.text || !owners.has(owner) || !stillThere.has(owner)) continue;
+      this.out.details.push({ step: id, before: from?.text, after: to?.text, audiences: [this.audience] });
     }
   }
 

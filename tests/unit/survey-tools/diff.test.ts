@@ -237,3 +237,60 @@ describe('formatDiff: translations', () => {
     );
   });
 });
+
+describe('diffBundles: what a customer reads beyond the questions and the answers’ texts', () => {
+  let shipped: CompiledBundle;
+  beforeAll(async () => {
+    shipped = await compiled('survey');
+  });
+
+  /** The shipped bundle with its cancellation survey changed by `edit` for both audiences. */
+  function edited(edit: (survey: CompiledBundle['surveys'][string]) => void): CompiledBundle {
+    const copy = structuredClone(shipped);
+    const survey = copy.surveys.cancellation;
+    if (!survey) throw new Error('no cancellation survey');
+    edit(survey);
+    return copy;
+  }
+  const stepsOf = (survey: CompiledBundle['surveys'][string], id: string) => (['trial', 'paid'] as const).flatMap((audience) => survey.audiences[audience].steps[id] ?? []);
+
+  it('reports a tip reworded or linked elsewhere, an answer box’s placeholder, and an offer’s decline button and success screen', () => {
+    const changed = edited((survey) => {
+      for (const step of stepsOf(survey, 'why-not-using')) {
+        if (step.type !== 'choice') continue;
+        const tip = step.answers.find((answer) => answer.id === 'no-time')?.tip;
+        if (tip) Object.assign(tip, { link: 'apps', label: 'Browse the apps' });
+      }
+      for (const step of stepsOf(survey, 'what-could-be-better')) {
+        if (step.type !== 'choice') continue;
+        const input = step.answers.find((answer) => answer.id === 'needs-improvements')?.input;
+        if (input) input.placeholder = 'Please tell us more';
+      }
+      for (const step of stepsOf(survey, 'discount-offer')) {
+        if (step.type !== 'offer') continue;
+        step.decline = 'Switch plan';
+        step.success.heading = 'Your plan is changing';
+      }
+    });
+    const text = formatDiff(diffBundles(shipped, changed));
+    expect(text).toBe(
+      [
+        "Survey 'cancellation'",
+        '  Details',
+        `    ~ why-not-using: now "no-time › tip's link: Browse the apps → apps" (was "no-time › tip's link: Open Position Tracking → positionTracking")`,
+        '    ~ what-could-be-better: now "needs-improvements › placeholder: Please tell us more" (was "needs-improvements › placeholder: Please share your ideas and thoughts")',
+        '    ~ discount-offer: now "decline button: Switch plan" (was "decline button: No thanks, continue cancelling")',
+        '    ~ discount-offer: now "after accepting, heading: Your plan is changing" (was "after accepting, heading: Your discount is on")',
+      ].join('\n'),
+    );
+  });
+
+  it('reports a removed answer once, not its tip beside it', () => {
+    const changed = edited((survey) => {
+      for (const step of stepsOf(survey, 'why-not-using')) if (step.type === 'choice') step.answers = step.answers.filter((answer) => answer.id !== 'no-time');
+    });
+    const flow = diffBundles(shipped, changed).surveys[0];
+    expect(flow?.answers.map((change) => [change.change, change.answer])).toEqual([['removed', 'no-time']]);
+    expect(flow?.details).toEqual([]);
+  });
+});
