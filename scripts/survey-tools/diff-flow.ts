@@ -33,6 +33,9 @@ function answerOrder(step: CompiledStep): AnswerId[] | undefined {
   return kindOf(step).answers?.(step).map((answer) => answer.id);
 }
 
+/** Whether a step shows its answers in a new random order on every visit. */
+const shuffles = (step: CompiledStep): boolean => kindOf(step).shuffles?.(step) ?? false;
+
 /** A step's small print, as the flow picture writes it, but its heading (a rewording is a StepChange). */
 function detailRows(step: CompiledStep): string[] {
   const heading = new Set(headingRows(step.heading).map((row) => row.text));
@@ -143,11 +146,14 @@ class StepComparer {
     }
   }
 
-  /** The answers both sides have, shown in another order. */
+  /**
+   * The answers both sides have, shown in another order. Where both sides shuffle them on every visit,
+   * no customer sees the authored order, so moving an answer there changes nothing they see.
+   */
   private order(id: StepId, before: CompiledStep, after: CompiledStep): void {
     const was = answerOrder(before);
     const now = answerOrder(after);
-    if (!was || !now) return;
+    if (!was || !now || (shuffles(before) && shuffles(after))) return;
     const shared = (list: AnswerId[], other: AnswerId[]): string => JSON.stringify(list.filter((answer) => other.includes(answer)));
     if (shared(was, now) !== shared(now, was)) this.out.order.push({ step: id, before: was, after: now, audiences: [this.audience] });
   }

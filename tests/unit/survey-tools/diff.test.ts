@@ -294,3 +294,29 @@ describe('diffBundles: what a customer reads beyond the questions and the answer
     expect(flow?.details).toEqual([]);
   });
 });
+
+describe('diffBundles: answer order', () => {
+  it('reports no new authored order of answers shown in random order on both sides, which no customer sees', async () => {
+    const shipped = await compiled('survey');
+    const swapped = structuredClone(shipped);
+    for (const audience of ['trial', 'paid'] as const) {
+      const reason = swapped.surveys.cancellation?.audiences[audience].steps.reason;
+      if (reason?.type !== 'choice' || reason.order !== 'random') throw new Error('the shipped reason step shows its answers in random order');
+      const [first, second, ...rest] = reason.answers;
+      if (!first || !second) throw new Error('reason has fewer than two answers');
+      reason.answers = [second, first, ...rest];
+    }
+    expect(formatDiff(diffBundles(shipped, swapped))).toBe('no changes to the survey flow');
+
+    // Shown in that order to everybody from now on: the new order is what customers see.
+    for (const audience of ['trial', 'paid'] as const) {
+      const reason = swapped.surveys.cancellation?.audiences[audience].steps.reason;
+      if (reason?.type === 'choice') reason.order = 'fixed';
+    }
+    const diff = diffBundles(shipped, swapped).surveys[0];
+    expect(diff?.order.map((change) => change.after.slice(0, 2))).toEqual([
+      ['not-meeting-needs', 'not-using-now'],
+      ['not-meeting-needs', 'not-using-now'],
+    ]);
+  });
+});
