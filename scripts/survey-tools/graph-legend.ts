@@ -11,10 +11,14 @@ export interface LegendEntry {
   meaning: string;
 }
 
-const SHAPE_SAMPLES: Record<string, string> = {
+/** A small drawing of each Graphviz shape a kind of step uses (NODE_STYLES), so the legend shows the shape the picture draws. */
+export const SHAPE_SAMPLES: Record<string, string> = {
   box: '<rect x="2" y="3" width="36" height="18" rx="5"/>',
   note: '<path d="M2 3h28l8 8v10H2z"/>',
   box3d: '<path d="M2 7h30v14H2z M2 7l4-4h30v14l-4 4 M32 7l4-4"/>',
+  octagon: '<path d="M9 3h22l7 6v6l-7 6H9l-7-6V9z"/>',
+  hexagon: '<path d="M10 3h20l8 9-8 9H10l-8-9z"/>',
+  tab: '<path d="M2 7h36v14H2z M4 7V3h10v4"/>',
 };
 
 function shapeSample(shape: string, fill: string, border: string): string {

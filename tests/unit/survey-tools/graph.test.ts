@@ -4,6 +4,7 @@ import type { Audience, ChoiceAnswer, CompiledBundle } from '../../../src/model'
 import { compileSurveyProject } from '../../../scripts/survey';
 import { GRAPH_VIEWS, legendEntries, flowPicture, NODE_STYLES, stepText, surveyGraphDot, surveyGraphSvg } from '../../../scripts/survey-tools';
 import type { GraphView } from '../../../scripts/survey-tools';
+import { SHAPE_SAMPLES } from '../../../scripts/survey-tools/graph-legend';
 import { labelText, parseDot } from './dot-parse';
 import type { DotStatement } from './dot-parse';
 import { svgGroups } from './svg-parse';
@@ -162,5 +163,17 @@ describe('labels', () => {
 
   it('names an unknown survey with the ones there are', () => {
     expect(() => surveyGraphDot(bundle, 'cancelation', 'both')).toThrow("no survey 'cancelation' (surveys: cancellation, growth-kit)");
+  });
+});
+
+describe('the legend', () => {
+  it('shows each kind of step in the shape the picture draws it', () => {
+    const shapes = new Set(Object.values(NODE_STYLES).map((style) => style.shape));
+    for (const shape of shapes) expect(SHAPE_SAMPLES[shape], `no legend sample of the ${shape} shape`).toBeDefined();
+    // Each shape its own drawing: an offer is not shown as a choice's rounded box.
+    expect(new Set([...shapes].map((shape) => SHAPE_SAMPLES[shape])).size).toBe(shapes.size);
+    const picture = flowPicture(bundle.surveys.cancellation ?? (undefined as never), 'both');
+    const offer = legendEntries(picture).find((entry) => entry.meaning === NODE_STYLES.offer.name);
+    expect(offer?.sample).toContain(SHAPE_SAMPLES.octagon);
   });
 });
