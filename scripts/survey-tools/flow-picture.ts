@@ -100,8 +100,27 @@ export function flowPicture(survey: CompiledSurvey, view: GraphView): FlowPictur
     };
   });
   const skipNames = skippedQuestionNames(nodes, subSteps);
-  for (const edge of edges) edge.skips = skipsText(indicators.get(edge.from), indicators.get(edge.to), skipNames);
+  const passed = passedIndicators(ids, edges, indicators);
+  for (const edge of edges) edge.skips = skipsText(passed.get(edge.from), indicators.get(edge.to), skipNames);
   return { survey: survey.id, view, start: first.start, nodes, edges, controls: [] };
+}
+
+/**
+ * The step number a customer has reached on leaving each step: its own indicator, or for a step without
+ * one (an offer) the highest of the steps that lead to it, so that an arrow out of an offer that jumps
+ * over a question is marked as one. The highest: where ways in differ, the arrow skips at least that.
+ */
+function passedIndicators(ids: readonly StepId[], edges: readonly PictureEdge[], indicators: ReadonlyMap<StepId, number | undefined>): Map<StepId, number | undefined> {
+  const passed = new Map(indicators);
+  // As many rounds as steps: an offer after an offer takes its number from the first (the flow has no cycles).
+  for (let round = 0; round < ids.length; round++) {
+    for (const edge of edges) {
+      const from = passed.get(edge.from);
+      const to = passed.get(edge.to);
+      if (indicators.get(edge.to) === undefined && from !== undefined && (to === undefined || from > to)) passed.set(edge.to, from);
+    }
+  }
+  return passed;
 }
 
 /** The step as the first flow that has it holds it. */

@@ -177,3 +177,21 @@ describe('the legend', () => {
     expect(offer?.sample).toContain(SHAPE_SAMPLES.octagon);
   });
 });
+
+describe('a skip through a retention offer', () => {
+  it('marks the arrow out of an offer that jumps over a question, and not the arrow into it', () => {
+    const survey = structuredClone(bundle.surveys.cancellation ?? (undefined as never));
+    for (const audience of AUDIENCES) {
+      const offer = survey.audiences[audience].steps['discount-offer'];
+      if (offer?.type !== 'offer') throw new Error(`no discount offer for ${audience} users`);
+      offer.next = 'final';
+    }
+    const edges = flowPicture(survey, 'both').edges;
+    const edge = (from: string, to: string) => edges.find((candidate) => candidate.from === from && candidate.to === to);
+    // Step 2 → the offer → step 4: the customer who declines never sees the competitors question.
+    expect(edge('discount-offer', 'final')?.skips).toBe('skips the competitors question');
+    expect(edge('what-could-be-better', 'discount-offer')?.skips).toBeUndefined();
+    // The shipped offers lead on to the competitors question, which they skip nothing of.
+    expect(flowPicture(bundle.surveys.cancellation ?? (undefined as never), 'both').edges.filter((e) => e.from.endsWith('-offer')).map((e) => e.skips)).toEqual([undefined, undefined]);
+  });
+});
