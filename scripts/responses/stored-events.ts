@@ -36,8 +36,10 @@ interface Row {
   variant: string;
 }
 
+// The events of a visit received together (one batch, one `at`) in the order the page recorded them
+// (`batch_position`), not in that of their random ids; events stored before positions were are all 0.
 const SELECT = `SELECT e.event_id, e.at, e.type, e.step, e.answer, e.visit_id, v.user_id, v.toolkit, v.audience, v.language, v.version, v.experiment, v.variant
-  FROM visit_events e JOIN survey_visits v ON v.visit_id = e.visit_id WHERE e.at >= ? ORDER BY e.at, v.started_at, e.visit_id, e.event_id`;
+  FROM visit_events e JOIN survey_visits v ON v.visit_id = e.visit_id WHERE e.at >= ? ORDER BY e.at, v.started_at, e.visit_id, e.batch_position, e.event_id`;
 
 // BIGINT columns arrive from PostgreSQL as strings; every stored value fits a JavaScript number.
 const eventOf = ({ event_id, at, visit_id, user_id, ...rest }: Row): StoredEvent => ({ eventId: event_id, at: Number(at), visitId: visit_id, userId: user_id, ...rest });

@@ -486,4 +486,7 @@ export const MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  // The events of one batch share their moment (`at`, when the server received them): each one's
+  // place in its batch, the order the page recorded them in, which the events export keeps.
+  'ALTER TABLE visit_events ADD COLUMN batch_position INTEGER NOT NULL DEFAULT 0;',
 ];

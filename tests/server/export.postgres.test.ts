@@ -41,3 +41,29 @@ describe('responses:export from PostgreSQL', () => {
     expect(notes[0]).toMatch(new RegExp(`^responses:export: ${submissions.length} submissions from postgres://postgres:\\*\\*\\*@`));
   });
 });
+
+describe('responses:export --events from PostgreSQL', () => {
+  it('keeps the order the events of one batch happened in, which share their moment, not the order of their ids', async () => {
+    const store = await openStore({ dbFile: database.file, databaseUrl: database.url, databasePoolSize: 2 });
+    const started = Date.parse('2026-03-01T09:00:00Z');
+    const visit = await store.visits.start(
+      { visitId: '00000000-0000-4000-8000-000000000001', userId: '1001', toolkit: 'seo', survey: 'cancellation', version: 'abcdef012345', audience: 'paid', language: 'en', experiment: '', variant: '' },
+      started,
+    );
+    await store.visits.addEvents(
+      visit,
+      [
+        { id: '00000000-0000-4000-8000-00000000000f', type: 'answer', step: 'reason', answer: 'not-meeting-needs' },
+        { id: '00000000-0000-4000-8000-00000000000e', type: 'step', step: 'what-could-be-better' },
+        { id: '00000000-0000-4000-8000-00000000000d', type: 'offer-shown', step: 'discount-offer' },
+        { id: '00000000-0000-4000-8000-00000000000c', type: 'offer-accepted', step: 'discount-offer' },
+      ],
+      started,
+    );
+    await store.close();
+    let out = '';
+    const io: ExportIo = { write: (text) => (out += text), note: () => undefined, env: { DATABASE_URL: database.url ?? '' }, cwd: dir };
+    expect(await main(['--events', '--format', 'json'], io)).toBe(0);
+    expect((JSON.parse(out) as { type: string }[]).map((event) => event.type)).toEqual(['answer', 'step', 'offer-shown', 'offer-accepted']);
+  });
+});

@@ -252,17 +252,14 @@ export function visitTables(db: SqlDatabase): VisitTables {
     async addEvents(record, events, now) {
       let added = 0;
       let { lastStep, lastType, outcome } = record;
-      for (const event of events) {
+      for (const [position, event] of events.entries()) {
         const step = event.step ?? '';
         const answer = event.answer ?? '';
-        const inserted = await db.run('INSERT INTO visit_events (event_id, visit_id, type, step, answer, at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING', [
-          event.id,
-          record.visitId,
-          event.type,
-          step,
-          answer,
-          now,
-        ]);
+        // A batch's events share `now`: their place in it keeps the order they happened in.
+        const inserted = await db.run(
+          'INSERT INTO visit_events (event_id, visit_id, type, step, answer, at, batch_position) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
+          [event.id, record.visitId, event.type, step, answer, now, position],
+        );
         if (inserted === 0) continue;
         added += 1;
         lastType = event.type;

@@ -57,3 +57,39 @@ describe('--events', () => {
     expect(notes[0]).toMatch(/--audit and --events each export something else/);
   });
 });
+
+describe('--events, one batch', () => {
+  it('keeps the order its events happened in, which share their moment, not the order of their ids', async () => {
+    const file = join(dir, 'batch.sqlite');
+    const db = openSqlite(file);
+    const visits = visitTables(db);
+    const visit = await visits.start(
+      { visitId: VISIT, userId: '1001', toolkit: 'seo', survey: 'cancellation', version: 'abcdef012345', audience: 'paid', language: 'en', experiment: '', variant: '' },
+      STARTED,
+    );
+    // The page sends what happened since its last batch, in order; the ids are random, here the wrong way round.
+    await visits.addEvents(
+      visit,
+      [
+        { id: '00000000-0000-4000-8000-00000000000f', type: 'answer', step: 'reason', answer: 'not-meeting-needs' },
+        { id: '00000000-0000-4000-8000-00000000000e', type: 'step', step: 'what-could-be-better' },
+        { id: '00000000-0000-4000-8000-00000000000d', type: 'answer', step: 'what-could-be-better', answer: 'price-too-high' },
+        { id: '00000000-0000-4000-8000-00000000000c', type: 'step', step: 'discount-offer' },
+        { id: '00000000-0000-4000-8000-00000000000b', type: 'offer-shown', step: 'discount-offer' },
+        { id: '00000000-0000-4000-8000-00000000000a', type: 'offer-accepted', step: 'discount-offer' },
+      ],
+      STARTED,
+    );
+    await db.close();
+    const { status, out } = await run(['--events', '--format', 'json', '--db', file]);
+    expect(status).toBe(0);
+    expect((JSON.parse(out) as { type: string; step: string }[]).map((e) => `${e.type} ${e.step}`)).toEqual([
+      'answer reason',
+      'step what-could-be-better',
+      'answer what-could-be-better',
+      'step discount-offer',
+      'offer-shown discount-offer',
+      'offer-accepted discount-offer',
+    ]);
+  });
+});
