@@ -6,7 +6,7 @@ import { isOfferStep } from './kinds/offer';
 import { buildPayload } from './payload';
 import { startSurvey } from './start';
 import { SurveyTransitionError, type StepData, type SurveyState } from './state';
-import { currentStep, flowOf, isConditional, stepAt } from './steps';
+import { answerIdsOf, currentStep, flowOf, isConditional, stepAt } from './steps';
 import { transition } from './transition';
 
 /** One failed rule of a step's form: the data field, the JSON Schema keyword, and the limit it quotes. */
@@ -88,7 +88,11 @@ function replay(survey: CompiledSurvey, audience: Audience, payload: SurveyPaylo
       if (problem !== undefined) answers.push(`survey.${slot}.${problem}`);
     }
     const data = kind.dataFromPayload(step, move, payload);
-    for (const failure of context.validate(step, data).slice(0, 1)) {
+    // An answer the page never names so ('07', '7.0' or ' 7' for a rating's 7) is no answer of the step,
+    // though it reads as one: stored, the path would be counted apart from the page's own.
+    const named = move.answer === undefined || answerIdsOf(step).has(move.answer);
+    if (!named) failures.push(`path[${index}].answer: '${move.answer}' is not an answer of step '${step.id}'`);
+    for (const failure of named ? context.validate(step, data).slice(0, 1) : []) {
       const field = kind.payloadField(step, failure.field);
       const slot = slotOfField(field);
       // A missing entry is reported as missing, not as a blank text.
@@ -108,6 +112,10 @@ function replay(survey: CompiledSurvey, audience: Audience, payload: SurveyPaylo
     const recorded = kind.moveOf(step, data);
     const unread = (['answer', 'answers'] as const).find((field) => move[field] !== undefined && recorded[field] === undefined);
     if (unread !== undefined) return `path[${index}].${unread}: step '${step.id}' records no ${unread === 'answer' ? 'single answer' : 'list of answers'}; leave it out`;
+    // The page lists a multi step's answers in the step's order, as the payload's entry does.
+    if (move.answers !== undefined && JSON.stringify(move.answers) !== JSON.stringify(recorded.answers)) {
+      failures.push(`path[${index}].answers: must be ${JSON.stringify(recorded.answers)} (in the step's order)`);
+    }
   }
   if (state.status === 'retained') return 'path: ends on an accepted offer, which submits no survey';
   if (state.status !== 'complete') return `path: stops on '${currentStep(survey, state).id}' before the survey ends`;

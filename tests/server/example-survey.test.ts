@@ -133,6 +133,23 @@ describe('the example survey', () => {
       }
     });
 
+    it('a number the page never writes so, or an answer of another step, in the path: at the move', () => {
+      const payload = good();
+      const index = payload.path.findIndex((move) => move.step === 'come-back');
+      const withAnswer = (answer: string) => ({ ...payload, path: payload.path.map((move, i) => (i === index ? { step: 'come-back', answer } : move)) });
+      // The entry still says 10: only the path names it otherwise, and a path line would read '010'.
+      for (const answer of ['010', '10.0', ' 10', '+10', '1e1', 'reports']) {
+        expect(check(withAnswer(answer)), answer).toBe(`path[${index}].answer: '${answer}' is not an answer of step 'come-back'`);
+      }
+      expect(check(withAnswer('10'))).toBeUndefined();
+    });
+
+    it("a multi step's answers out of the step's order, as the page never lists them", () => {
+      const payload = good();
+      const path = [{ step: 'missing', answers: ['other', 'reports'] }, ...payload.path.slice(1)];
+      expect(check({ ...payload, path })).toBe('path[0].answers: must be ["reports","other"] (in the step\'s order)');
+    });
+
     it('a number off the scale', () => {
       const payload = good();
       const second = payload.survey.second_question;
