@@ -189,6 +189,8 @@ export function replayProblem(survey: CompiledSurvey, audience: Audience, payloa
   if (replayed.answers[0] !== undefined) return replayed.answers[0];
   // What the customer wrote is checked before what is missing: a comment over its limit is the likelier mistake.
   if (replayed.failures[0] !== undefined) return replayed.failures[0];
+  // The page sends the name trimmed, as it sends every comment.
+  if (payload.name !== expected.name) return 'name: must be trimmed (the closing form sends it without blanks around it)';
   for (const slot of PAYLOAD_SLOTS) {
     const entry = payload.survey[slot];
     const wanted = expected.survey[slot];

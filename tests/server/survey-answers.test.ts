@@ -167,6 +167,16 @@ describe('a payload whose entries do not follow one path of the survey is refuse
   });
 });
 
+describe('a name the closing form would have trimmed is refused', () => {
+  it('with blanks or a line break around it, on every survey', () => {
+    for (const { survey, audience, payload } of WALKED) {
+      for (const name of [` ${payload.name}`, `${payload.name}  `, `${payload.name}\n`]) {
+        expect(problemOf(survey, audience, { ...payload, name })).toBe('name: must be trimmed (the closing form sends it without blanks around it)');
+      }
+    }
+  });
+});
+
 describe('the server stores every one of them', () => {
   let harness: Harness;
   beforeAll(async () => {
