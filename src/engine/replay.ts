@@ -203,6 +203,9 @@ export function replayProblem(survey: CompiledSurvey, audience: Audience, payloa
   }
   for (const slot of PAYLOAD_SLOTS) {
     if (payload.survey[slot] !== undefined && expected.survey[slot] === undefined) {
+      // Asked on the path but left unanswered (an optional comment left blank, a rating without a number): the page sends no entry.
+      const asked = replayed.questions.get(slot);
+      if (asked !== undefined) return `survey.${slot}: must be left out: the path the answers take leaves '${asked}' unanswered`;
       return `survey.${slot}: is not asked on the path the answers take in the ${survey.id} survey`;
     }
   }

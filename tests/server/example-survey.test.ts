@@ -150,6 +150,16 @@ describe('the example survey', () => {
       expect(check({ ...payload, path })).toBe('path[0].answers: must be ["reports","other"] (in the step\'s order)');
     });
 
+    it('an entry for a question the path asks and leaves unanswered: said so, not "not asked"', () => {
+      const payload = good();
+      const blank = { question: 'Have anything else to add?', question_translated: 'x', answers: [], answers_translated: [], comment: '   ' };
+      expect(check({ ...payload, survey: { ...payload.survey, fourth_question: blank } })).toBe(
+        "survey.fourth_question: must be left out: the path the answers take leaves 'Have anything else to add?' unanswered",
+      );
+      const path = payload.path.map((move) => (move.step === 'come-back' ? { step: 'come-back' } : move));
+      expect(check({ ...payload, path })).toBe("survey.second_question: must be left out: the path the answers take leaves 'How likely are you to come back?' unanswered");
+    });
+
     it('a number off the scale', () => {
       const payload = good();
       const second = payload.survey.second_question;
