@@ -28,6 +28,7 @@ import { surveyRoutes } from './routes/api-survey';
 import { installSecurityHeaders } from './security-headers';
 import { createSessions } from './sessions';
 import { apiRouteMethods } from './route-methods';
+import { withRequestSerializer } from './request-log';
 import { registerApp } from './static';
 import { openStore } from './store/store';
 import { createToolkitRegistry } from './toolkits';
@@ -73,7 +74,8 @@ export async function buildServer(options: BuildOptions = {}): Promise<FastifyIn
   const security = { https, sentryDsn: config.sentryDsn };
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // A request's query can hold a confirmation or undo key: the log names its parameters only.
+    logger: withRequestSerializer(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
     requestTimeout,
     // Node enforces the request's limit only while the headers' (60 s by default) is no longer.

@@ -1,11 +1,13 @@
 // Findings of a security review: a deeply nested body, answers given before any route, and links in
 // mail. Each is refused or written the way every other answer and mail is.
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../src/server/json-body';
 import { REQUEST_TIMEOUT_MS } from '../../src/server/server';
 import { SESSION_COOKIE } from '../../src/server/sessions';
-import { startHarness, mailbox, type Client, type Harness } from './helpers/harness';
+import { latestKey, startHarness, mailbox, type Client, type Harness } from './helpers/harness';
+import { loggedUrl } from '../../src/server/request-log';
 
 /** Sends `raw` bytes to the server and reads its whole answer (the server closes the connection). */
 function rawRequest(origin: string, raw: string, waitMs = 5000): Promise<string> {
@@ -124,5 +126,43 @@ describe('links in mail', () => {
     for (const link of mail?.links ?? []) expect(link).toMatch(/^https:\/\/cancel\.example\.com\//);
     expect(mail?.text).toContain('<https://cancel.example.com/kb/support/>');
     expect(mail?.html).toContain('href="https://cancel.example.com/kb/support/"');
+  });
+});
+
+describe('the log of a request', () => {
+  it('names the query’s parameters but none of their values: no confirmation or undo key reaches it, at debug level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+        done();
+      },
+    });
+    const logged = await startHarness({ logger: { level: 'debug', stream } });
+    try {
+      const customer = await logged.signIn('paid-monthly');
+      expect((await customer.post('/cancel/api/seo/send-confirmation-email/', {})).statusCode).toBe(200);
+      const key = await latestKey(logged);
+      const page = `/cancel/seo/confirm-unsubscribe?key=${key}`;
+      expect((await logged.get(page, customer.cookie)).statusCode).toBe(200);
+      expect((await logged.get(`/cancel/seo/confirm-unsubscribe?undo=${key}`, customer.cookie)).statusCode).toBe(200);
+      expect((await logged.get(`/dev/?next=${encodeURIComponent(page)}`)).statusCode).toBe(200);
+      expect((await customer.get(`/cancel/api/seo/confirm/?key=${key}`, { csrf: true })).statusCode).toBe(200);
+
+      const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter((url) => url !== undefined);
+      expect(urls).toContain('/cancel/seo/confirm-unsubscribe?key=REDACTED');
+      expect(urls).toContain('/cancel/seo/confirm-unsubscribe?undo=REDACTED');
+      expect(urls).toContain('/dev/?next=REDACTED');
+      expect(urls).toContain('/cancel/api/seo/confirm/?key=REDACTED');
+      expect(lines.filter((line) => line.includes(key))).toEqual([]);
+    } finally {
+      await logged.stop();
+    }
+  });
+
+  it('keeps a URL without a query as it is', () => {
+    expect(loggedUrl('/cancel/api/get-context/')).toBe('/cancel/api/get-context/');
+    expect(loggedUrl('/cancel/seo?')).toBe('/cancel/seo');
+    expect(loggedUrl('/cancel/api/seo/downgrade/?to=pro&x')).toBe('/cancel/api/seo/downgrade/?to=REDACTED&x=REDACTED');
   });
 });

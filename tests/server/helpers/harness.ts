@@ -3,7 +3,7 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { CompiledBundle } from '../../../src/model';
 import type { ServerConfig } from '../../../src/server/config';
 import type { MailboxEntry } from '../../../src/server/dev/dev';
@@ -49,6 +49,8 @@ export interface HarnessOptions {
   bundle?: CompiledBundle;
   /** How long a request may take to arrive whole (the server's REQUEST_TIMEOUT_MS by default). */
   requestTimeoutMs?: number;
+  /** The server's logger options (off by default). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** One cookie of a response's Set-Cookie headers. */
@@ -231,6 +233,7 @@ export class Harness {
       now: this.clock.now,
       mailTransport: this.options.mailTransport,
       requestTimeoutMs: this.options.requestTimeoutMs,
+      logger: this.options.logger,
     });
     await this.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = this.app.server.address() as AddressInfo;
