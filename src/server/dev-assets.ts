@@ -1,9 +1,9 @@
-// Built files that only development uses: the pseudo-locale's catalog chunk. The build writes it
+// Built files that only development uses: the pseudo-locale's catalog chunks (its first part and its later one). The build writes it
 // like any other chunk (the browser tests use it), and a production server refuses to serve it.
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors';
 
-const DEVELOPMENT_ASSET = /^\/cancel\/assets\/chunks\/pseudo-LOCALE-[A-Za-z0-9]+\.js(?:\.(?:br|gz))?$/;
+const DEVELOPMENT_ASSET = /^\/cancel\/assets\/chunks\/pseudo-LOCALE(?:\.later)?-[A-Za-z0-9]+\.js(?:\.(?:br|gz))?$/;
 
 /** Whether a request path is a development-only asset. */
 export function isDevelopmentAsset(path: string): boolean {

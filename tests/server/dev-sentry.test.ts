@@ -98,6 +98,19 @@ describe('the pseudo-locale’s catalog chunk', () => {
       await production.stop();
     }
   });
+
+  it('is refused in production in its later part too (the catalog split of decision 138), compressed or not', async () => {
+    const production = await startHarness({ production: true });
+    try {
+      mkdirSync(join(production.appDir, 'assets/chunks'), { recursive: true });
+      for (const name of ['pseudo-LOCALE.later-ONO4MTN5.js', 'pseudo-LOCALE.later-ONO4MTN5.js.br']) {
+        writeFileSync(join(production.appDir, 'assets/chunks', name), 'export const messages = {};\n');
+        expect((await production.get(`/cancel/assets/chunks/${name}`)).statusCode, name).toBe(404);
+      }
+    } finally {
+      await production.stop();
+    }
+  });
 });
 
 describe('an envelope whose item headers cannot be read', () => {
