@@ -81,6 +81,8 @@ try {
   children.push(...(await Promise.all(Array.from({ length: count }, (_, index) => startProcess(index, env)))));
   for (const { child } of children) {
     child.once('exit', (code) => {
+      // Ctrl-C reaches every process of the terminal's group: the processes stopping then are not a failure.
+      if (stopping) return;
       console.error(`a server process exited (code ${code}); stopping the cluster`);
       void shutdown(1);
     });
